@@ -1,0 +1,20 @@
+/** An error that carries the Status the client receives; thrown anywhere below the HTTP layer. */
+import type { Status } from '../../k8s/types/meta';
+import { statusError } from '../../k8s/status';
+import type { FieldError } from '../../k8s/field-errors';
+
+export class ApiError extends Error {
+  constructor(readonly status: Status) {
+    super(status.message ?? 'API error');
+    this.name = 'ApiError';
+  }
+
+  get code(): number {
+    return this.status.code ?? 500;
+  }
+
+  /** A 422 for `kind` (e.g. `Service`) with the given field errors. */
+  static invalid(kind: string, group: string, name: string, errors: readonly FieldError[]): ApiError {
+    return new ApiError(statusError.invalid(kind, group, name, errors));
+  }
+}
