@@ -1,0 +1,18 @@
+/**
+ * How allocators tie into a storage Transaction: an allocation made inside one is released again
+ * when the transaction does not commit (failure or dry run); a release inside one is deferred
+ * until it committed (so a failed or dry-run delete or update keeps the value allocated).
+ */
+import type { Transaction } from '../storage/types';
+
+/** The part of a Transaction allocators need (a real one, or a small fake in tests). */
+export type AllocationTx = Pick<Transaction, 'onRollback' | 'onCommit'>;
+
+export function undoOnRollback(tx: AllocationTx | undefined, undo: () => void): void {
+  if (tx) tx.onRollback(undo);
+}
+
+export function releaseOnCommit(tx: AllocationTx | undefined, release: () => void): void {
+  if (tx) tx.onCommit(release);
+  else release();
+}
