@@ -59,7 +59,7 @@ export const DATABASE_FILE = 'cluster.db';
 export function openSqlitePersistence(dataDir: string): Persistence {
   fs.mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, DATABASE_FILE);
-  const db = new Database(file, { timeout: 3000 });
+  const db = new Database(file, { timeout: 1500 });
   try {
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
