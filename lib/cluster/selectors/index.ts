@@ -1,0 +1,2 @@
+export * from './field-selector';
+export * from './list-selectors';
