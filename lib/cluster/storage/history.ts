@@ -1,6 +1,7 @@
 /**
- * The bounded history of committed events that watches replay from (the embedded cluster's "etcd
- * compaction window"). A ring buffer of the newest `capacity` events, in resourceVersion order.
+ * The bounded history of one resource's committed events that watches replay from (the embedded
+ * cluster's watch cache / compaction window). A ring buffer of the newest `capacity` events, in
+ * resourceVersion order.
  */
 import type { StoreEvent } from './types';
 import { StoreError } from './types';

@@ -55,7 +55,7 @@ describe('list and get', () => {
   it('reflects updates and deletes in place and keeps order', () => {
     const store = openStore();
     for (let i = 0; i < 50; i++) store.transact((tx) => tx.create('pods', svc(`p${(i * 37) % 50}`, `ns${((i * 37) % 50) % 3}`)));
-    store.transact((tx) => tx.update('pods', { ...svc('p10', 'ns1'), spec: { changed: true } }));
+    store.transact((tx) => tx.update('pods', svc('p10', 'ns1', { spec: { changed: true } })));
     store.transact((tx) => tx.delete('pods', 'ns2', 'p11'));
     const listed = store.list('pods');
     expect(listed).toHaveLength(49);

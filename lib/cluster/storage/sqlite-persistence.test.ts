@@ -25,7 +25,7 @@ describe('SQLite persistence', () => {
       tx.create('services', svc('a', 'x'));
       tx.create('nodes', node('n1'));
     });
-    first.transact((tx) => tx.update('services', { ...svc('a', 'x'), spec: { type: 'NodePort' } }, '2'));
+    first.transact((tx) => tx.update('services', svc('a', 'x', { spec: { type: 'NodePort' } }), '2'));
     first.transact((tx) => tx.delete('nodes', undefined, 'n1'));
     const before = first.list('services');
     expect(first.currentResourceVersion()).toBe(5);

@@ -25,8 +25,8 @@ export interface StoreOptions {
 export interface EmbeddedStore extends Store {
   /** Number of stored objects of `resource`. */
   count(resource: StoredResource): number;
-  /** The oldest resourceVersion a watch may start from without getting Gone. */
-  oldestWatchableResourceVersion(): number;
+  /** The oldest resourceVersion a watch of `resource` may start from without getting Gone. */
+  oldestWatchableResourceVersion(resource: StoredResource): number;
   /** Number of active watches. */
   watchCount(resource?: StoredResource): number;
 }
@@ -48,7 +48,20 @@ export function createStore(options: StoreOptions = {}): EmbeddedStore {
     }
     resourceVersion = loaded.resourceVersion;
   }
-  const history = new EventHistory(options.historySize ?? DEFAULT_HISTORY_SIZE, resourceVersion);
+  // One bounded history per resource (like the API server's per-resource watch cache): a flood of
+  // pod writes does not push Service events out of reach. All start at the resourceVersion loaded.
+  const historySize = options.historySize ?? DEFAULT_HISTORY_SIZE;
+  const startResourceVersion = resourceVersion;
+  const histories = new Map<StoredResource, EventHistory>();
+  function history(resource: StoredResource): EventHistory {
+    let h = histories.get(resource);
+    if (!h) {
+      h = new EventHistory(historySize, startResourceVersion);
+      histories.set(resource, h);
+    }
+    return h;
+  }
+  history('services'); // validates historySize at open
   const hub = new WatchHub(report);
   let inTransaction = false;
   let closed = false;
@@ -74,7 +87,7 @@ export function createStore(options: StoreOptions = {}): EmbeddedStore {
       else objects.put(w.resource, w.key, w.object);
       const event: StoreEvent = { type: w.type, resource: w.resource, object: w.object, resourceVersion: w.resourceVersion };
       if (w.previous) event.previous = w.previous;
-      history.append(event);
+      history(w.resource).append(event);
       events.push(event);
     }
     resourceVersion = tx.lastResourceVersion;
@@ -115,7 +128,7 @@ export function createStore(options: StoreOptions = {}): EmbeddedStore {
     transact,
     watch(resource, namespace, sinceResourceVersion, listener) {
       checkOpen();
-      const replay = history.since(sinceResourceVersion);
+      const replay = history(resource).since(sinceResourceVersion);
       return hub.add(resource, namespace, sinceResourceVersion, listener, replay);
     },
     close() {
@@ -125,7 +138,7 @@ export function createStore(options: StoreOptions = {}): EmbeddedStore {
       persistence?.close();
     },
     count: (resource) => objects.count(resource),
-    oldestWatchableResourceVersion: () => history.oldestWatchable,
+    oldestWatchableResourceVersion: (resource) => history(resource).oldestWatchable,
     watchCount: (resource) => hub.count(resource),
   };
 }

@@ -49,9 +49,20 @@ describe('watch', () => {
     expect(caught).toBeInstanceOf(StoreError);
     expect((caught as StoreError).code).toBe('Gone');
     expect((caught as StoreError).message).toBe('too old resource version: 1 (3)');
-    expect(store.oldestWatchableResourceVersion()).toBe(2);
+    expect(store.oldestWatchableResourceVersion('services')).toBe(2);
     // watching from now is always possible
     expect(() => store.watch('services', undefined, store.currentResourceVersion(), () => {})).not.toThrow();
+  });
+
+  it('keeps one history per resource: writes to pods do not push services out of reach', () => {
+    const store = openStore({ historySize: 2 });
+    store.transact((tx) => tx.create('services', svc('a')));
+    for (let i = 0; i < 10; i++) store.transact((tx) => tx.create('pods', svc(`p${i}`)));
+    const events: StoreEvent[] = [];
+    store.watch('services', undefined, 0, (e) => events.push(e));
+    expect(summary(events)).toEqual(['ADDED default/a 1']);
+    expect(() => store.watch('pods', undefined, 0, () => {})).toThrow('too old resource version: 0 (10)');
+    expect(store.oldestWatchableResourceVersion('pods')).toBe(9);
   });
 
   it('stops delivering after unsubscribe, even in the middle of a fan-out', () => {
