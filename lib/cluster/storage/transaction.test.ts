@@ -123,6 +123,18 @@ describe('transact', () => {
     expect(log).toEqual(['event 1', 'commit, stored=true']);
   });
 
+  it('allows a new transaction from an onCommit callback (the first one is over)', () => {
+    const store = openStore();
+    const rvs: number[] = [];
+    store.watch('services', undefined, 0, (e) => rvs.push(e.resourceVersion));
+    store.transact((tx) => {
+      tx.create('services', svc('a'));
+      tx.onCommit(() => store.transact((next) => next.create('services', svc('follow-up'))));
+    });
+    expect(rvs).toEqual([1, 2]);
+    expect(store.get('services', 'default', 'follow-up')?.metadata.resourceVersion).toBe('2');
+  });
+
   it('reports a throwing rollback hook but still runs the others and rethrows the original error', () => {
     const errors: unknown[] = [];
     const store = openStore({ onError: (e) => errors.push(e) });
