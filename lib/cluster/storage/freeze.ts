@@ -14,15 +14,26 @@ export function deepFreeze<T>(value: T): T {
 }
 
 /**
- * The object as the store keeps it: a JSON round trip of `obj` (drops undefined, functions, class
- * identity; never shares structure with the caller) carrying `resourceVersion`, deep-frozen, with its
- * JSON text already cached for `serializeObject`.
+ * A mutable JSON round trip of `obj` (drops undefined and functions, never shares structure with the
+ * caller) whose `metadata.resourceVersion` is `resourceVersion`.
  */
-export function storedCopy(obj: KubeObject, resourceVersion: number): KubeObject {
-  const text = JSON.stringify({ ...obj, metadata: { ...obj.metadata, resourceVersion: String(resourceVersion) } });
-  const copy = deepFreeze(JSON.parse(text) as KubeObject);
-  rememberJson(copy, text);
+export function normalizedCopy(obj: KubeObject, resourceVersion: string | undefined): KubeObject {
+  const copy = JSON.parse(JSON.stringify(obj)) as KubeObject;
+  if (typeof copy.metadata !== 'object' || copy.metadata === null) copy.metadata = {};
+  if (resourceVersion === undefined) delete copy.metadata.resourceVersion;
+  else copy.metadata.resourceVersion = resourceVersion;
   return copy;
+}
+
+/** Makes a normalized copy the stored object: sets its resourceVersion and deep-freezes it. */
+export function seal(copy: KubeObject, resourceVersion: number): KubeObject {
+  copy.metadata.resourceVersion = String(resourceVersion);
+  return deepFreeze(copy);
+}
+
+/** The object as the store keeps it: a normalized, deep-frozen copy carrying `resourceVersion`. */
+export function storedCopy(obj: KubeObject, resourceVersion: number): KubeObject {
+  return seal(normalizedCopy(obj, undefined), resourceVersion);
 }
 
 /** Parses stored JSON text back into a frozen object with its text cached. */

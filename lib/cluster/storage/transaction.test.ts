@@ -159,11 +159,28 @@ describe('transact', () => {
     expect(codeOf(() => store.transact((tx) => tx.update('services', svc('missing'))))).toBe('NotFound');
     expect(codeOf(() => store.transact((tx) => tx.delete('services', 'default', 'missing')))).toBe('NotFound');
     expect(codeOf(() => store.transact((tx) => tx.update('services', svc('a'), '7')))).toBe('Conflict');
-    expect(codeOf(() => store.transact((tx) => tx.update('services', svc('a'), '1')))).toBeUndefined();
+    expect(codeOf(() => store.transact((tx) => tx.update('services', svc('a', 'default', { spec: {} }), '1')))).toBeUndefined();
     // same name in another namespace or resource is a different key
     expect(codeOf(() => store.transact((tx) => tx.create('services', svc('a', 'other'))))).toBeUndefined();
     expect(codeOf(() => store.transact((tx) => tx.create('endpoints', svc('a'))))).toBeUndefined();
     expect(store.currentResourceVersion()).toBe(4);
+  });
+
+  it('treats an update that changes nothing as no write: same resourceVersion, no event, no persistence', () => {
+    const store = openStore();
+    const stored = store.transact((tx) => tx.create('services', svc('a', 'default', { spec: { ports: [{ port: 80 }], type: 'ClusterIP' } })));
+    const events: string[] = [];
+    store.watch('services', undefined, 1, (e) => events.push(e.type));
+    // same content, other key order, an undefined field, stale-free precondition: still a no-op
+    const same = { metadata: { namespace: 'default', name: 'a' }, spec: { type: 'ClusterIP', ports: [{ port: 80 }], extra: undefined }, kind: 'Service', apiVersion: 'v1' };
+    const result = store.transact((tx) => tx.update('services', same as never, '1'));
+    expect(result).toBe(stored);
+    expect(store.currentResourceVersion()).toBe(1);
+    expect(events).toEqual([]);
+    // any change is a write
+    const changed = store.transact((tx) => tx.update('services', { ...same, spec: { ...same.spec, type: 'NodePort' } } as never));
+    expect(changed.metadata.resourceVersion).toBe('2');
+    expect(events).toEqual(['MODIFIED']);
   });
 
   it('Conflict carries the real server message', () => {

@@ -5,7 +5,8 @@
 import type { KubeObject } from '../../k8s/types/meta';
 import type { StoreEventType, StoredResource, Transaction } from './types';
 import { StoreError } from './types';
-import { storedCopy } from './freeze';
+import { normalizedCopy, seal, storedCopy } from './freeze';
+import { jsonEqual } from './json-equal';
 import type { MemoryObjects } from './memory-store';
 import { objectKey } from './object-key';
 
@@ -73,6 +74,10 @@ export class StagedTransaction implements Transaction {
     return stored;
   }
 
+  /**
+   * Replaces the stored object. An update whose content (ignoring resourceVersion) equals the stored
+   * object is not a write: it returns the stored object unchanged, as etcd3's GuaranteedUpdate does.
+   */
   update(resource: StoredResource, obj: KubeObject, expectedResourceVersion?: string): KubeObject {
     this.checkOpen();
     const { namespace, name } = identify(obj);
@@ -85,8 +90,12 @@ export class StagedTransaction implements Transaction {
         `Operation cannot be fulfilled on ${describe(resource, name)}: the object has been modified; please apply your changes to the latest version and try again`,
       );
     }
+    // Like etcd3's GuaranteedUpdate: an update that changes nothing is not a write (same
+    // resourceVersion, no event, nothing persisted) and returns the stored object.
+    const copy = normalizedCopy(obj, previous.metadata.resourceVersion);
+    if (jsonEqual(copy, previous)) return previous;
     const rv = ++this.nextResourceVersion;
-    const stored = storedCopy(obj, rv);
+    const stored = seal(copy, rv);
     this.stage({ type: 'MODIFIED', resource, key, namespace, name, object: stored, previous, resourceVersion: rv }, stored);
     return stored;
   }

@@ -15,7 +15,7 @@ describe('watch', () => {
     const events: StoreEvent[] = [];
     store.watch('services', undefined, 1, (e) => events.push(e));
     expect(summary(events)).toEqual(['ADDED default/b 2']);
-    store.transact((tx) => tx.update('services', svc('a'), '1'));
+    store.transact((tx) => tx.update('services', svc('a', 'default', { spec: { type: 'NodePort' } }), '1'));
     store.transact((tx) => tx.delete('services', 'default', 'b'));
     expect(summary(events)).toEqual(['ADDED default/b 2', 'MODIFIED default/a 4', 'DELETED default/b 5']);
     expect(events[1].previous?.metadata.resourceVersion).toBe('1');
