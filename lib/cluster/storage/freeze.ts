@@ -25,15 +25,24 @@ export function normalizedCopy(obj: KubeObject, resourceVersion: string | undefi
   return copy;
 }
 
-/** Makes a normalized copy the stored object: sets its resourceVersion and deep-freezes it. */
+/**
+ * Makes a normalized copy the stored object: sets its resourceVersion, deep-freezes it and caches its
+ * JSON text (computed at write time, so lists are encoded by joining cached strings).
+ */
 export function seal(copy: KubeObject, resourceVersion: number): KubeObject {
   copy.metadata.resourceVersion = String(resourceVersion);
-  return deepFreeze(copy);
+  const text = JSON.stringify(copy);
+  deepFreeze(copy);
+  rememberJson(copy, text);
+  return copy;
 }
 
 /** The object as the store keeps it: a normalized, deep-frozen copy carrying `resourceVersion`. */
 export function storedCopy(obj: KubeObject, resourceVersion: number): KubeObject {
-  return seal(normalizedCopy(obj, undefined), resourceVersion);
+  const text = JSON.stringify({ ...obj, metadata: { ...obj.metadata, resourceVersion: String(resourceVersion) } });
+  const copy = deepFreeze(JSON.parse(text) as KubeObject);
+  rememberJson(copy, text);
+  return copy;
 }
 
 /** Parses stored JSON text back into a frozen object with its text cached. */
