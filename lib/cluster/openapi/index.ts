@@ -1,0 +1,3 @@
+/** OpenAPI documents of the embedded cluster, generated from lib/cluster/schema (pure builders). */
+export { openApiV2, openApiV3Index, openApiV3Document, openApiV3Hash, listSchemaFor } from './documents';
+export { collectDefinitions, convertField, type Dialect } from './convert';
