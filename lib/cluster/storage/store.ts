@@ -25,8 +25,11 @@ export interface StoreOptions {
 export interface EmbeddedStore extends Store {
   /** Number of stored objects of `resource`. */
   count(resource: StoredResource): number;
-  /** The oldest resourceVersion a watch of `resource` may start from without getting Gone. */
-  oldestWatchableResourceVersion(resource: StoredResource): number;
+  /**
+   * The oldest resourceVersion a watch of `resource` may start from without getting Gone. Without a
+   * resource: the newest of those over all resources (safe for any resource).
+   */
+  oldestWatchableResourceVersion(resource?: StoredResource): number;
   /** Number of active watches. */
   watchCount(resource?: StoredResource): number;
 }
@@ -138,7 +141,12 @@ export function createStore(options: StoreOptions = {}): EmbeddedStore {
       persistence?.close();
     },
     count: (resource) => objects.count(resource),
-    oldestWatchableResourceVersion: (resource) => history(resource).oldestWatchable,
+    oldestWatchableResourceVersion(resource) {
+      if (resource) return history(resource).oldestWatchable;
+      let oldest = startResourceVersion;
+      for (const h of histories.values()) oldest = Math.max(oldest, h.oldestWatchable);
+      return oldest;
+    },
     watchCount: (resource) => hub.count(resource),
   };
 }

@@ -63,6 +63,8 @@ describe('watch', () => {
     expect(summary(events)).toEqual(['ADDED default/a 1']);
     expect(() => store.watch('pods', undefined, 0, () => {})).toThrow('too old resource version: 0 (10)');
     expect(store.oldestWatchableResourceVersion('pods')).toBe(9);
+    expect(store.oldestWatchableResourceVersion('services')).toBe(0);
+    expect(store.oldestWatchableResourceVersion()).toBe(9);
   });
 
   it('stops delivering after unsubscribe, even in the middle of a fan-out', () => {
