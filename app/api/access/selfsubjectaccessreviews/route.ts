@@ -1,0 +1,11 @@
+import { accessReviews } from '../../../../lib/server/operations';
+import { apiRoute, relay } from '../../../../lib/server/route';
+
+export const dynamic = 'force-dynamic';
+
+/** POST — a SelfSubjectAccessReview ("can I delete this Service?") answered by the API server. */
+export const POST = apiRoute({
+  validate: () => ({}),
+  body: 'json',
+  act: async ({ identity, body }) => relay(await accessReviews.selfSubjectAccess(identity.kubeConfig, body!)),
+});

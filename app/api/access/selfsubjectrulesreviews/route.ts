@@ -1,0 +1,11 @@
+import { accessReviews } from '../../../../lib/server/operations';
+import { apiRoute, relay } from '../../../../lib/server/route';
+
+export const dynamic = 'force-dynamic';
+
+/** POST — a SelfSubjectRulesReview: everything the current identity may do in a namespace. */
+export const POST = apiRoute({
+  validate: () => ({}),
+  body: 'json',
+  act: async ({ identity, body }) => relay(await accessReviews.selfSubjectRules(identity.kubeConfig, body!)),
+});

@@ -1,0 +1,11 @@
+import { optionalNamespace } from '../../../lib/server/names';
+import { endpointSlices } from '../../../lib/server/operations';
+import { apiRoute, relay } from '../../../lib/server/route';
+
+export const dynamic = 'force-dynamic';
+
+/** GET /api/endpointslices[?namespace=ns] — every EndpointSlice (one call for the whole Service list). */
+export const GET = apiRoute({
+  validate: (_p, url) => ({ namespace: optionalNamespace(url) }),
+  act: async ({ input, identity, signal }) => relay(await endpointSlices.list(identity.kubeConfig, { namespace: input.namespace, signal })),
+});

@@ -1,0 +1,11 @@
+import { requireNamespace } from '../../../../../lib/server/names';
+import { endpoints } from '../../../../../lib/server/operations';
+import { apiRoute, relay } from '../../../../../lib/server/route';
+
+export const dynamic = 'force-dynamic';
+
+/** GET — legacy Endpoints of the namespace. */
+export const GET = apiRoute({
+  validate: (p) => ({ namespace: requireNamespace(p.namespace) }),
+  act: async ({ input, identity, signal }) => relay(await endpoints.list(identity.kubeConfig, { namespace: input.namespace, signal })),
+});

@@ -1,0 +1,11 @@
+import { requireName, requireNamespace } from '../../../../../../../lib/server/names';
+import { services } from '../../../../../../../lib/server/operations';
+import { apiRoute, relay } from '../../../../../../../lib/server/route';
+
+export const dynamic = 'force-dynamic';
+
+/** GET — the Service's status subresource. */
+export const GET = apiRoute({
+  validate: (p) => ({ namespace: requireNamespace(p.namespace), name: requireName(p.name) }),
+  act: async ({ input, identity, signal }) => relay(await services.getStatus(identity.kubeConfig, input.namespace, input.name, signal)),
+});

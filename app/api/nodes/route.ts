@@ -1,0 +1,10 @@
+import { nodes } from '../../../lib/server/operations';
+import { apiRoute, relay } from '../../../lib/server/route';
+
+export const dynamic = 'force-dynamic';
+
+/** GET /api/nodes — the NodeList. */
+export const GET = apiRoute({
+  validate: () => ({}),
+  act: async ({ identity, signal }) => relay(await nodes.list(identity.kubeConfig, signal)),
+});

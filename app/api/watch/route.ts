@@ -1,0 +1,66 @@
+import { statusError } from '../../../lib/k8s/status';
+import { MAX_WATCHES_PER_STREAM, parseWatchParam, type StreamEvents } from '../../../lib/live/protocol';
+import { RequestError, statusFromError, statusResponse } from '../../../lib/server/errors';
+import { identityFor } from '../../../lib/server/identity';
+import { sseChannel } from '../../../lib/server/sse';
+import { runUpstreamWatch } from '../../../lib/server/upstream-watch';
+
+export const dynamic = 'force-dynamic';
+
+/**
+ * GET /api/watch?watch=services:all&watch=endpointslices:demo@1234 — ONE server-sent-event stream per
+ * tab, multiplexing the watches the page needs (see lib/live/protocol.ts for ids and events). Every
+ * upstream watch stops when the browser goes away (request.signal).
+ */
+export async function GET(request: Request): Promise<Response> {
+  try {
+    const url = new URL(request.url);
+    const params = url.searchParams.getAll('watch');
+    if (params.length === 0) throw new RequestError(statusError.badRequest('at least one watch=<resource>:<namespace|all> is required'));
+    if (params.length > MAX_WATCHES_PER_STREAM) throw new RequestError(statusError.badRequest(`at most ${MAX_WATCHES_PER_STREAM} watches per stream`));
+    const watches = params.map((p) => {
+      const parsed = parseWatchParam(p);
+      if (!parsed) throw new RequestError(statusError.badRequest(`unsupported watch "${p}"`));
+      return parsed;
+    });
+    const identity = identityFor(request.headers);
+
+    const abort = new AbortController();
+    const channel = sseChannel(() => abort.abort());
+    request.signal.addEventListener('abort', () => {
+      abort.abort();
+      channel.close();
+    });
+    const send = <K extends keyof StreamEvents>(event: K, data: StreamEvents[K]) => channel.send(event, data);
+
+    const seen = new Set<string>();
+    for (const w of watches) {
+      if (seen.has(w.id)) continue;
+      seen.add(w.id);
+      const id = w.id;
+      void runUpstreamWatch(
+        identity.kubeConfig,
+        w.spec,
+        w.resourceVersion,
+        {
+          resync: (list) => send('resync', { id, list }),
+          change: (type, object) => send('change', { id, type, object }),
+          bookmark: (resourceVersion) => send('bookmark', { id, resourceVersion }),
+          state: (state, info) => send('state', { id, state, ...info }),
+          failure: (status) => send('failure', { id, status }),
+        },
+        abort.signal,
+      ).catch((err: unknown) => send('failure', { id, status: statusFromError(err) }));
+    }
+    return new Response(channel.stream, {
+      headers: {
+        'Content-Type': 'text/event-stream; charset=utf-8',
+        'Cache-Control': 'no-store, no-transform',
+        Connection: 'keep-alive',
+        'X-Accel-Buffering': 'no',
+      },
+    });
+  } catch (err) {
+    return statusResponse(statusFromError(err));
+  }
+}

@@ -1,0 +1,217 @@
+/**
+ * `npm start` — find a cluster the way kubectl does, or start the embedded one, then serve Porthole.
+ *
+ *   --kubeconfig <file>   kubeconfig to use (else $KUBECONFIG, else ~/.kube/config)
+ *   --context <name>      context of that kubeconfig (default: its current-context)
+ *   --embedded            ignore any kubeconfig and run against the embedded cluster
+ *   --data-dir <dir>      embedded cluster data (default .porthole/cluster)
+ *   --cluster-port <n>    embedded cluster port (default: any free port)
+ *   --empty               embedded cluster without demo data
+ *   --port <n>            Porthole's port (default $PORT, else 3000)
+ *   --host <addr>         address to bind (default 127.0.0.1)
+ *   --dev                 run `next dev` instead of `next start`
+ * With no kubeconfig and no in-cluster service account, the embedded cluster is started.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { delimiter, dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { KubeConfig } from '@kubernetes/client-node';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const nextBin = join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
+const SERVICE_ACCOUNT_TOKEN = '/var/run/secrets/kubernetes.io/serviceaccount/token';
+
+interface Args {
+  kubeconfig?: string;
+  context?: string;
+  embedded: boolean;
+  dataDir: string;
+  clusterPort: number;
+  empty: boolean;
+  port: number;
+  host: string;
+  dev: boolean;
+}
+
+function fail(message: string): never {
+  console.error(`porthole: ${message}`);
+  process.exit(2);
+}
+
+function parseArgs(argv: string[]): Args {
+  const args: Args = {
+    embedded: false,
+    dataDir: join(root, '.porthole', 'cluster'),
+    clusterPort: 0,
+    empty: false,
+    port: Number(process.env.PORT ?? 3000),
+    host: process.env.HOSTNAME_BIND ?? '127.0.0.1',
+    dev: false,
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const flag = argv[i];
+    const [name, inline] = flag.includes('=') ? [flag.slice(0, flag.indexOf('=')), flag.slice(flag.indexOf('=') + 1)] : [flag, undefined];
+    const value = (): string => {
+      const v = inline ?? argv[++i];
+      if (v === undefined) fail(`${name} needs a value`);
+      return v;
+    };
+    switch (name) {
+      case '--kubeconfig': args.kubeconfig = resolve(value()); break;
+      case '--context': args.context = value(); break;
+      case '--embedded': args.embedded = true; break;
+      case '--data-dir': args.dataDir = resolve(value()); break;
+      case '--cluster-port': args.clusterPort = Number(value()); break;
+      case '--empty': args.empty = true; break;
+      case '--port': args.port = Number(value()); break;
+      case '--host': args.host = value(); break;
+      case '--dev': args.dev = true; break;
+      case '--help': case '-h':
+        console.log('usage: npm start -- [--kubeconfig FILE] [--context NAME] [--embedded] [--data-dir DIR] [--cluster-port N] [--empty] [--port N] [--host ADDR] [--dev]');
+        process.exit(0);
+        break;
+      default: fail(`unknown flag ${flag}`);
+    }
+  }
+  if (!Number.isInteger(args.port) || args.port < 0 || args.port > 65535) fail(`invalid port ${args.port}`);
+  return args;
+}
+
+type Target =
+  | { kind: 'kubeconfig'; path: string; context?: string; description: string }
+  | { kind: 'in-cluster'; description: string }
+  | { kind: 'embedded' };
+
+/** kubectl's order: --kubeconfig, $KUBECONFIG, ~/.kube/config; then the in-cluster service account. */
+function resolveTarget(args: Args): Target {
+  if (args.embedded) return { kind: 'embedded' };
+  const candidates: string[] = [];
+  if (args.kubeconfig) {
+    if (!existsSync(args.kubeconfig)) fail(`--kubeconfig ${args.kubeconfig}: no such file`);
+    candidates.push(args.kubeconfig);
+  } else if (process.env.KUBECONFIG) {
+    candidates.push(...process.env.KUBECONFIG.split(delimiter).filter((p) => p && existsSync(p)));
+  } else {
+    const home = join(homedir(), '.kube', 'config');
+    if (existsSync(home)) candidates.push(home);
+  }
+  if (candidates.length > 0) {
+    const path = candidates[0];
+    const kc = new KubeConfig();
+    try {
+      kc.loadFromFile(path);
+      if (args.context) kc.setCurrentContext(args.context);
+    } catch (err) {
+      fail(`cannot use kubeconfig ${path}: ${(err as Error).message}`);
+    }
+    if (args.context && !kc.getContextObject(args.context)) fail(`context "${args.context}" not found in ${path}`);
+    const cluster = kc.getCurrentCluster();
+    if (!cluster) fail(`kubeconfig ${path} has no current context (use --context)`);
+    return { kind: 'kubeconfig', path, context: args.context, description: `${kc.getCurrentContext()} (${cluster.server}) from ${path}` };
+  }
+  if (existsSync(SERVICE_ACCOUNT_TOKEN) && process.env.KUBERNETES_SERVICE_HOST) {
+    return { kind: 'in-cluster', description: `in-cluster service account (https://${process.env.KUBERNETES_SERVICE_HOST}:${process.env.KUBERNETES_SERVICE_PORT ?? 443})` };
+  }
+  return { kind: 'embedded' };
+}
+
+function run(cmd: string, argv: string[], env: NodeJS.ProcessEnv): ChildProcess {
+  return spawn(cmd, argv, { cwd: root, env, stdio: 'inherit' });
+}
+
+function exited(child: ChildProcess): Promise<number> {
+  return new Promise((res) => {
+    if (child.exitCode !== null) return res(child.exitCode);
+    child.once('exit', (code, signal) => res(code ?? (signal ? 1 : 0)));
+  });
+}
+
+async function waitForHttp(url: string, child: ChildProcess, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline && child.exitCode === null) {
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      await res.arrayBuffer();
+      return true;
+    } catch {
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+  return false;
+}
+
+async function main(): Promise<void> {
+  const args = parseArgs(process.argv.slice(2));
+  const target = resolveTarget(args);
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(args.port), NEXT_TELEMETRY_DISABLED: '1' };
+  let stopCluster: (() => Promise<void>) | undefined;
+
+  if (target.kind === 'kubeconfig') {
+    env.PORTHOLE_KUBECONFIG = target.path;
+    env.PORTHOLE_CLUSTER_SOURCE = 'kubeconfig';
+    if (target.context) env.PORTHOLE_CONTEXT = target.context;
+    console.log(`porthole: using ${target.description}`);
+  } else if (target.kind === 'in-cluster') {
+    env.PORTHOLE_IN_CLUSTER = '1';
+    env.PORTHOLE_CLUSTER_SOURCE = 'in-cluster';
+    console.log(`porthole: using the ${target.description}`);
+  } else {
+    const { startCluster } = await import('../lib/cluster/cluster');
+    const { parseClusterArgs } = await import('../lib/cluster/options');
+    mkdirSync(args.dataDir, { recursive: true });
+    const clusterArgs = ['--port', String(args.clusterPort), '--data-dir', args.dataDir];
+    if (args.empty) clusterArgs.push('--empty');
+    const cluster = await startCluster(parseClusterArgs(clusterArgs));
+    const kubeconfig = join(root, '.porthole', 'kubeconfig');
+    cluster.writeKubeconfig(kubeconfig);
+    stopCluster = () => cluster.stop();
+    env.PORTHOLE_KUBECONFIG = kubeconfig;
+    env.PORTHOLE_CLUSTER_SOURCE = 'embedded';
+    console.log(`porthole: no kubeconfig found, started the embedded cluster at ${cluster.url} (data in ${args.dataDir})`);
+    console.log(`porthole: kubectl works too: kubectl --kubeconfig ${kubeconfig} get services -A`);
+  }
+
+  let next: ChildProcess | undefined;
+  let stopping = false;
+  const shutdown = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    if (next && next.exitCode === null) {
+      next.kill('SIGTERM');
+      const timer = setTimeout(() => next?.kill('SIGKILL'), 5000);
+      await exited(next);
+      clearTimeout(timer);
+    }
+    if (stopCluster) await stopCluster().catch((err: unknown) => console.error('porthole: stopping the cluster failed:', err));
+    process.exit(code);
+  };
+  process.on('SIGINT', () => void shutdown(0));
+  process.on('SIGTERM', () => void shutdown(0));
+
+  if (!args.dev && !existsSync(join(root, '.next', 'BUILD_ID'))) {
+    console.log('porthole: no production build yet, running `next build` once (takes a minute)...');
+    const build = run(process.execPath, [nextBin, 'build'], env);
+    next = build;
+    const code = await exited(build);
+    if (code !== 0) {
+      console.error('porthole: next build failed');
+      return shutdown(code);
+    }
+    if (stopping) return;
+  }
+
+  next = run(process.execPath, [nextBin, args.dev ? 'dev' : 'start', '--port', String(args.port), '--hostname', args.host], env);
+  next.once('exit', (code) => void shutdown(code ?? 1));
+  const shownHost = args.host === '0.0.0.0' || args.host === '::' ? 'localhost' : args.host;
+  const url = `http://${shownHost}:${args.port}`;
+  if (await waitForHttp(`${url}/api/namespaces`, next, 120_000)) {
+    console.log(`\n  Porthole is ready: open ${url}/services\n`);
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error('porthole:', err);
+  process.exit(1);
+});

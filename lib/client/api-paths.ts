@@ -1,0 +1,40 @@
+/**
+ * The URLs of Porthole's route handlers, in one place. Hooks build requests from these; components
+ * never see a URL.
+ */
+const enc = encodeURIComponent;
+const q = (params: Record<string, string | undefined>): string => {
+  const s = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== '') s.set(k, v);
+  const text = s.toString();
+  return text ? `?${text}` : '';
+};
+
+export interface WriteQuery {
+  dryRun?: boolean;
+  fieldValidation?: 'Strict' | 'Warn' | 'Ignore';
+  fieldManager?: string;
+  force?: boolean;
+}
+
+export const writeQuery = (o: WriteQuery = {}) =>
+  q({ dryRun: o.dryRun ? 'All' : undefined, fieldValidation: o.fieldValidation, fieldManager: o.fieldManager, force: o.force ? 'true' : undefined });
+
+export const apiPaths = {
+  services: (namespace?: string) => (namespace ? `/api/namespaces/${enc(namespace)}/services` : '/api/services'),
+  service: (namespace: string, name: string) => `/api/namespaces/${enc(namespace)}/services/${enc(name)}`,
+  serviceStatus: (namespace: string, name: string) => `/api/namespaces/${enc(namespace)}/services/${enc(name)}/status`,
+  endpointSlices: (namespace?: string, service?: string) =>
+    namespace ? `/api/namespaces/${enc(namespace)}/endpointslices${q({ service })}` : '/api/endpointslices',
+  endpoints: (namespace: string, name: string) => `/api/namespaces/${enc(namespace)}/endpoints/${enc(name)}`,
+  pods: (namespace: string, labelSelector?: string) => `/api/namespaces/${enc(namespace)}/pods${q({ labelSelector })}`,
+  events: (namespace: string, involved: { kind?: string; name?: string; uid?: string }) =>
+    `/api/namespaces/${enc(namespace)}/events${q(involved)}`,
+  namespaces: () => '/api/namespaces',
+  nodes: () => '/api/nodes',
+  selfSubjectAccessReview: () => '/api/access/selfsubjectaccessreviews',
+  selfSubjectRulesReview: () => '/api/access/selfsubjectrulesreviews',
+  serviceOpenApi: () => '/api/openapi/services',
+  identity: () => '/api/identity',
+  watch: () => '/api/watch',
+};

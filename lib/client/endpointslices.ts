@@ -1,0 +1,17 @@
+'use client';
+import type { EndpointSlice } from '../k8s/types';
+import type { WatchSpec } from '../live/protocol';
+import { apiPaths } from './api-paths';
+import { fetchSnapshot, useLiveList, type LiveList } from './live-list';
+
+/** Every EndpointSlice (or one namespace's), kept live: one list call for the whole Service list. */
+export function useEndpointSliceList(namespace?: string): LiveList<EndpointSlice> {
+  const spec: WatchSpec = { resource: 'endpointslices', namespace };
+  return useLiveList<EndpointSlice>(spec, (signal) => fetchSnapshot<EndpointSlice>(apiPaths.endpointSlices(namespace), signal));
+}
+
+/** The EndpointSlices of one Service (label kubernetes.io/service-name), kept live. */
+export function useServiceEndpointSlices(namespace: string, service: string): LiveList<EndpointSlice> {
+  const spec: WatchSpec = { resource: 'endpointslices', namespace, labelSelector: `kubernetes.io/service-name=${service}` };
+  return useLiveList<EndpointSlice>(spec, (signal) => fetchSnapshot<EndpointSlice>(apiPaths.endpointSlices(namespace, service), signal));
+}

@@ -1,0 +1,55 @@
+/**
+ * The browser's only HTTP helper for Porthole's own API. Non-2xx answers carry a Kubernetes Status,
+ * thrown as `StatusError` so components can show `reason`, `message` and `details.causes` as they are.
+ */
+import { failure, readStatus } from '../k8s/status';
+import type { Status } from '../k8s/types';
+
+export class StatusError extends Error {
+  constructor(
+    readonly status: Status,
+    /** `Warning` headers of the response (e.g. unknown fields with fieldValidation=Warn). */
+    readonly warnings: string[] = [],
+  ) {
+    super(status.message ?? `request failed with ${status.code}`);
+    this.name = 'StatusError';
+  }
+  get code(): number {
+    return this.status.code ?? 0;
+  }
+}
+
+export interface JsonResult<T> {
+  data: T;
+  warnings: string[];
+}
+
+function warningsOf(res: Response): string[] {
+  const raw = res.headers.get('warning');
+  if (!raw) return [];
+  // "299 - \"text\"" entries, comma separated
+  return [...raw.matchAll(/\d{3}\s+\S+\s+"((?:[^"\\]|\\.)*)"/g)].map((m) => m[1].replace(/\\"/g, '"'));
+}
+
+export async function requestJson<T>(path: string, init?: RequestInit & { contentType?: string }): Promise<JsonResult<T>> {
+  let res: Response;
+  const headers = new Headers(init?.headers);
+  headers.set('Accept', 'application/json');
+  if (init?.contentType) headers.set('Content-Type', init.contentType);
+  try {
+    res = await fetch(path, { ...init, headers, cache: 'no-store' });
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err;
+    throw new StatusError(failure(503, 'ServiceUnavailable', `Porthole's server cannot be reached: ${(err as Error).message}`));
+  }
+  const text = await res.text();
+  const warnings = warningsOf(res);
+  if (!res.ok) {
+    throw new StatusError(readStatus(text) ?? failure(res.status, 'InternalError', text.slice(0, 300) || res.statusText), warnings);
+  }
+  return { data: (text ? JSON.parse(text) : undefined) as T, warnings };
+}
+
+export async function getJson<T>(path: string, signal?: AbortSignal): Promise<T> {
+  return (await requestJson<T>(path, { signal })).data;
+}

@@ -1,0 +1,17 @@
+/**
+ * The one query-key factory. Live lists are keyed by their watch id, so the live-update manager can
+ * find the cache entry of any watch without knowing what it holds.
+ */
+import { watchId, type WatchSpec } from '../live/protocol';
+
+export const queryKeys = {
+  all: ['porthole'] as const,
+  /** A watched collection (the cache value is a ListSnapshot). */
+  list: (spec: WatchSpec) => ['porthole', 'list', watchId(spec)] as const,
+  serviceStatus: (namespace: string, name: string) => ['porthole', 'service-status', namespace, name] as const,
+  endpoints: (namespace: string, name: string) => ['porthole', 'endpoints', namespace, name] as const,
+  accessReview: (attrs: Record<string, string | undefined>) => ['porthole', 'access-review', attrs] as const,
+  rulesReview: (namespace: string) => ['porthole', 'rules-review', namespace] as const,
+  serviceOpenApi: () => ['porthole', 'openapi', 'services'] as const,
+  identity: () => ['porthole', 'identity'] as const,
+};

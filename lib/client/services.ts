@@ -1,0 +1,107 @@
+'use client';
+/**
+ * Services: the live list (all namespaces or one), one live Service, and the writes (create, replace,
+ * patch, delete — each with dry-run). Writes need no cache update: the watch stream delivers the result.
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { DeleteOptions, Service } from '../k8s/types';
+import type { WatchSpec } from '../live/protocol';
+import { apiPaths, writeQuery, type WriteQuery } from './api-paths';
+import { requestJson, type JsonResult } from './fetch-json';
+import { fetchSnapshot, useLiveList, type LiveList } from './live-list';
+import { queryKeys } from './query-keys';
+
+export const serviceListSpec = (namespace?: string): WatchSpec => ({ resource: 'services', namespace });
+
+/** Every Service (or one namespace's), kept live. */
+export function useServiceList(namespace?: string): LiveList<Service> {
+  return useLiveList<Service>(serviceListSpec(namespace), (signal) => fetchSnapshot<Service>(apiPaths.services(namespace), signal));
+}
+
+const oneServiceSpec = (namespace: string, name: string): WatchSpec => ({
+  resource: 'services',
+  namespace,
+  fieldSelector: `metadata.name=${name}`,
+});
+
+/** One Service, kept live. `service` is undefined while loading and null when it does not exist. */
+export function useService(namespace: string, name: string): LiveList<Service> & { service: Service | null | undefined } {
+  const live = useLiveList<Service>(oneServiceSpec(namespace, name), async (signal) => {
+    try {
+      const { data } = await requestJson<Service>(apiPaths.service(namespace, name), { signal });
+      return { resourceVersion: data.metadata.resourceVersion ?? '', items: [data] };
+    } catch (err) {
+      // Not there (yet): an empty list; the watch (started without a resourceVersion) shows it if it appears.
+      if ((err as { code?: number }).code === 404) return { resourceVersion: '', items: [] };
+      throw err;
+    }
+  });
+  const service = live.items === undefined ? undefined : (live.items[0] ?? null);
+  return { ...live, service };
+}
+
+export type PatchType = 'json' | 'merge' | 'strategic' | 'apply';
+const PATCH_CONTENT_TYPE: Record<PatchType, string> = {
+  json: 'application/json-patch+json',
+  merge: 'application/merge-patch+json',
+  strategic: 'application/strategic-merge-patch+json',
+  apply: 'application/apply-patch+yaml',
+};
+
+export interface ServiceRef {
+  namespace: string;
+  name: string;
+}
+
+export const serviceApi = {
+  create: (namespace: string, service: Service, opts?: WriteQuery): Promise<JsonResult<Service>> =>
+    requestJson<Service>(apiPaths.services(namespace) + writeQuery(opts), {
+      method: 'POST',
+      body: JSON.stringify(service),
+      contentType: 'application/json',
+    }),
+  replace: (ref: ServiceRef, service: Service, opts?: WriteQuery): Promise<JsonResult<Service>> =>
+    requestJson<Service>(apiPaths.service(ref.namespace, ref.name) + writeQuery(opts), {
+      method: 'PUT',
+      body: JSON.stringify(service),
+      contentType: 'application/json',
+    }),
+  /** `patch` is a JSON value for json/merge/strategic, YAML or JSON text for apply. */
+  patch: (ref: ServiceRef, type: PatchType, patch: unknown, opts?: WriteQuery): Promise<JsonResult<Service>> =>
+    requestJson<Service>(apiPaths.service(ref.namespace, ref.name) + writeQuery(opts), {
+      method: 'PATCH',
+      body: typeof patch === 'string' ? patch : JSON.stringify(patch),
+      contentType: PATCH_CONTENT_TYPE[type],
+    }),
+  delete: (ref: ServiceRef, options?: DeleteOptions, opts?: WriteQuery): Promise<JsonResult<unknown>> =>
+    requestJson<unknown>(apiPaths.service(ref.namespace, ref.name) + writeQuery(opts), {
+      method: 'DELETE',
+      ...(options ? { body: JSON.stringify({ kind: 'DeleteOptions', apiVersion: 'v1', ...options }), contentType: 'application/json' } : {}),
+    }),
+};
+
+export function useCreateService() {
+  return useMutation({
+    mutationFn: (v: { namespace: string; service: Service; opts?: WriteQuery }) => serviceApi.create(v.namespace, v.service, v.opts),
+  });
+}
+
+export function useReplaceService() {
+  return useMutation({ mutationFn: (v: { ref: ServiceRef; service: Service; opts?: WriteQuery }) => serviceApi.replace(v.ref, v.service, v.opts) });
+}
+
+export function usePatchService() {
+  return useMutation({
+    mutationFn: (v: { ref: ServiceRef; type: PatchType; patch: unknown; opts?: WriteQuery }) => serviceApi.patch(v.ref, v.type, v.patch, v.opts),
+  });
+}
+
+export function useDeleteService() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { ref: ServiceRef; options?: DeleteOptions; opts?: WriteQuery }) => serviceApi.delete(v.ref, v.options, v.opts),
+    onSuccess: (_r, v) => {
+      if (!v.opts?.dryRun) void queryClient.invalidateQueries({ queryKey: queryKeys.serviceStatus(v.ref.namespace, v.ref.name) });
+    },
+  });
+}

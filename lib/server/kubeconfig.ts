@@ -1,0 +1,106 @@
+import 'server-only';
+import { statSync } from 'node:fs';
+import { KubeConfig } from '@kubernetes/client-node';
+
+/**
+ * Where Porthole's Kubernetes credentials come from. `bin/porthole.ts` resolves the cluster the way
+ * kubectl does and passes the result through the environment:
+ *   PORTHOLE_KUBECONFIG   path of the kubeconfig file to use
+ *   PORTHOLE_CONTEXT      context to use (default: the file's current-context)
+ *   PORTHOLE_IN_CLUSTER=1 use the pod's service account
+ *   PORTHOLE_CLUSTER_SOURCE  'kubeconfig' | 'in-cluster' | 'embedded' (shown in the UI)
+ * Without any of them (e.g. `next dev` run directly) it falls back to client-node's kubectl-like default.
+ */
+export type ClusterSource = 'kubeconfig' | 'in-cluster' | 'embedded' | 'default';
+
+export interface ClusterConfig {
+  kubeConfig: KubeConfig;
+  source: ClusterSource;
+  contextName: string;
+  clusterName: string;
+  server: string;
+}
+
+let cached: { key: string; config: ClusterConfig } | undefined;
+
+function cacheKey(): string {
+  const path = process.env.PORTHOLE_KUBECONFIG;
+  let mtime = 0;
+  if (path) {
+    try {
+      mtime = statSync(path).mtimeMs;
+    } catch {
+      mtime = -1;
+    }
+  }
+  return [path ?? '', mtime, process.env.PORTHOLE_CONTEXT ?? '', process.env.PORTHOLE_IN_CLUSTER ?? ''].join('|');
+}
+
+function load(): ClusterConfig {
+  const kc = new KubeConfig();
+  const path = process.env.PORTHOLE_KUBECONFIG;
+  let source: ClusterSource;
+  if (process.env.PORTHOLE_IN_CLUSTER === '1') {
+    kc.loadFromCluster();
+    source = 'in-cluster';
+  } else if (path) {
+    kc.loadFromFile(path);
+    source = process.env.PORTHOLE_CLUSTER_SOURCE === 'embedded' ? 'embedded' : 'kubeconfig';
+  } else {
+    kc.loadFromDefault();
+    source = 'default';
+  }
+  const context = process.env.PORTHOLE_CONTEXT;
+  if (context) kc.setCurrentContext(context);
+  const cluster = kc.getCurrentCluster();
+  if (!cluster) throw new Error(`kubeconfig context "${kc.getCurrentContext()}" names no cluster`);
+  return { kubeConfig: kc, source, contextName: kc.getCurrentContext(), clusterName: cluster.name, server: cluster.server };
+}
+
+/** The configured cluster (re-read when the kubeconfig file changes). Throws when none is usable. */
+export function clusterConfig(): ClusterConfig {
+  const key = cacheKey();
+  if (!cached || cached.key !== key) cached = { key, config: load() };
+  return cached.config;
+}
+
+/** Contexts of the kubeconfig that reach the same cluster: the identities a user may switch between. */
+export function identityContexts(config: ClusterConfig = clusterConfig()): string[] {
+  const kc = config.kubeConfig;
+  return kc.getContexts().filter((c) => c.cluster === config.clusterName).map((c) => c.name);
+}
+
+const perContext = new Map<string, KubeConfig>();
+
+/** A KubeConfig whose current context is `context` (one of `identityContexts()`), cached. */
+export function kubeConfigForContext(config: ClusterConfig, context: string): KubeConfig {
+  if (context === config.contextName) return config.kubeConfig;
+  const key = `${config.clusterName}|${config.server}|${context}`;
+  let kc = perContext.get(key);
+  if (!kc) {
+    kc = new KubeConfig();
+    kc.loadFromOptions({
+      clusters: config.kubeConfig.getClusters(),
+      users: config.kubeConfig.getUsers(),
+      contexts: config.kubeConfig.getContexts(),
+      currentContext: context,
+    });
+    perContext.set(key, kc);
+  }
+  return kc;
+}
+
+/** A KubeConfig for a bearer token against the configured cluster; one user name per token. */
+export function kubeConfigForToken(config: ClusterConfig, token: string, tokenId: string): KubeConfig {
+  const cluster = config.kubeConfig.getCurrentCluster();
+  if (!cluster) throw new Error('no current cluster');
+  const kc = new KubeConfig();
+  const user = `porthole-token-${tokenId}`;
+  kc.loadFromOptions({
+    clusters: [cluster],
+    users: [{ name: user, token }],
+    contexts: [{ name: user, cluster: cluster.name, user }],
+    currentContext: user,
+  });
+  return kc;
+}

@@ -1,0 +1,147 @@
+import 'server-only';
+import type { KubeConfig } from '@kubernetes/client-node';
+import { statusError } from '../k8s/status';
+import { RequestError } from './errors';
+import { collectionPath, objectPath } from './resources';
+import { upstream, type UpstreamResponse } from './upstream';
+
+/**
+ * The fixed allowlist of operations Porthole performs against the API server. Each is typed and
+ * builds its own path; there is no way to reach any other path through them.
+ */
+export interface WriteOptions {
+  dryRun?: 'All';
+  fieldValidation?: 'Strict' | 'Warn' | 'Ignore';
+  fieldManager?: string;
+  force?: boolean;
+}
+
+const FIELD_VALIDATION = new Set(['Strict', 'Warn', 'Ignore']);
+const FIELD_MANAGER = /^[\x21-\x7e]{1,128}$/;
+
+/** Reads the write options from a query string, refusing values the API server would refuse. */
+export function writeOptionsFrom(url: URL): WriteOptions {
+  const opts: WriteOptions = {};
+  const dryRun = url.searchParams.get('dryRun');
+  if (dryRun !== null) {
+    if (dryRun !== 'All') throw new RequestError(statusError.badRequest(`Invalid dry run value: unsupported dry run value "${dryRun}"; supported: "All"`));
+    opts.dryRun = 'All';
+  }
+  const fv = url.searchParams.get('fieldValidation');
+  if (fv !== null) {
+    if (!FIELD_VALIDATION.has(fv)) throw new RequestError(statusError.badRequest(`fieldValidation must be one of Strict, Warn, Ignore (got "${fv}")`));
+    opts.fieldValidation = fv as WriteOptions['fieldValidation'];
+  }
+  const fm = url.searchParams.get('fieldManager');
+  if (fm !== null) {
+    if (!FIELD_MANAGER.test(fm)) throw new RequestError(statusError.badRequest('fieldManager must be 1-128 printable ASCII characters'));
+    opts.fieldManager = fm;
+  }
+  const force = url.searchParams.get('force');
+  if (force !== null) opts.force = force === 'true';
+  return opts;
+}
+
+function writeQuery(opts: WriteOptions, defaultManager = 'porthole'): Record<string, string | undefined> {
+  return {
+    dryRun: opts.dryRun,
+    fieldValidation: opts.fieldValidation,
+    fieldManager: opts.fieldManager ?? defaultManager,
+    force: opts.force === undefined ? undefined : String(opts.force),
+  };
+}
+
+export interface ListOptions {
+  namespace?: string;
+  labelSelector?: string;
+  fieldSelector?: string;
+  signal?: AbortSignal;
+}
+
+function list(kc: KubeConfig, resource: Parameters<typeof collectionPath>[0], o: ListOptions): Promise<UpstreamResponse> {
+  return upstream(kc, {
+    method: 'GET',
+    path: collectionPath(resource, o.namespace),
+    query: { labelSelector: o.labelSelector, fieldSelector: o.fieldSelector },
+    signal: o.signal,
+  });
+}
+
+export const services = {
+  list: (kc: KubeConfig, o: ListOptions) => list(kc, 'services', o),
+  get: (kc: KubeConfig, ns: string, name: string, signal?: AbortSignal) =>
+    upstream(kc, { method: 'GET', path: objectPath('services', ns, name), signal }),
+  getStatus: (kc: KubeConfig, ns: string, name: string, signal?: AbortSignal) =>
+    upstream(kc, { method: 'GET', path: `${objectPath('services', ns, name)}/status`, signal }),
+  create: (kc: KubeConfig, ns: string, body: Buffer, opts: WriteOptions) =>
+    upstream(kc, { method: 'POST', path: collectionPath('services', ns), body, contentType: 'application/json', query: writeQuery(opts) }),
+  replace: (kc: KubeConfig, ns: string, name: string, body: Buffer, opts: WriteOptions) =>
+    upstream(kc, { method: 'PUT', path: objectPath('services', ns, name), body, contentType: 'application/json', query: writeQuery(opts) }),
+  patch: (kc: KubeConfig, ns: string, name: string, body: Buffer, contentType: string, opts: WriteOptions) =>
+    upstream(kc, {
+      method: 'PATCH',
+      path: objectPath('services', ns, name),
+      body,
+      contentType,
+      // force is only meaningful (and only accepted) for server-side apply.
+      query: writeQuery(contentType === 'application/apply-patch+yaml' ? opts : { ...opts, force: undefined }),
+    }),
+  delete: (kc: KubeConfig, ns: string, name: string, body: Buffer | undefined, opts: WriteOptions) =>
+    upstream(kc, {
+      method: 'DELETE',
+      path: objectPath('services', ns, name),
+      body,
+      contentType: body ? 'application/json' : undefined,
+      query: { dryRun: opts.dryRun },
+    }),
+};
+
+export const endpointSlices = {
+  /** `serviceName` narrows to the slices of one Service (label kubernetes.io/service-name). */
+  list: (kc: KubeConfig, o: ListOptions & { serviceName?: string }) =>
+    list(kc, 'endpointslices', { ...o, labelSelector: o.serviceName ? `kubernetes.io/service-name=${o.serviceName}` : undefined }),
+};
+
+export const endpoints = {
+  list: (kc: KubeConfig, o: ListOptions) => list(kc, 'endpoints', { ...o, labelSelector: undefined, fieldSelector: undefined }),
+  get: (kc: KubeConfig, ns: string, name: string, signal?: AbortSignal) =>
+    upstream(kc, { method: 'GET', path: objectPath('endpoints', ns, name), signal }),
+};
+
+export const pods = {
+  list: (kc: KubeConfig, o: ListOptions) => list(kc, 'pods', { ...o, fieldSelector: undefined }),
+};
+
+export interface InvolvedObject {
+  kind?: string;
+  name?: string;
+  uid?: string;
+}
+
+export function involvedObjectSelector(o: InvolvedObject): string | undefined {
+  const parts: string[] = [];
+  if (o.kind) parts.push(`involvedObject.kind=${o.kind}`);
+  if (o.name) parts.push(`involvedObject.name=${o.name}`);
+  if (o.uid) parts.push(`involvedObject.uid=${o.uid}`);
+  return parts.length ? parts.join(',') : undefined;
+}
+
+export const events = {
+  list: (kc: KubeConfig, o: ListOptions & { involved?: InvolvedObject }) =>
+    list(kc, 'events', { namespace: o.namespace, signal: o.signal, fieldSelector: o.involved ? involvedObjectSelector(o.involved) : undefined }),
+};
+
+export const namespaces = { list: (kc: KubeConfig, signal?: AbortSignal) => list(kc, 'namespaces', { signal }) };
+export const nodes = { list: (kc: KubeConfig, signal?: AbortSignal) => list(kc, 'nodes', { signal }) };
+
+export const accessReviews = {
+  selfSubjectAccess: (kc: KubeConfig, body: Buffer) =>
+    upstream(kc, { method: 'POST', path: '/apis/authorization.k8s.io/v1/selfsubjectaccessreviews', body, contentType: 'application/json' }),
+  selfSubjectRules: (kc: KubeConfig, body: Buffer) =>
+    upstream(kc, { method: 'POST', path: '/apis/authorization.k8s.io/v1/selfsubjectrulesreviews', body, contentType: 'application/json' }),
+};
+
+export const openApi = {
+  /** The OpenAPI v3 document of the core/v1 group, which defines io.k8s.api.core.v1.Service. */
+  coreV1: (kc: KubeConfig, signal?: AbortSignal) => upstream(kc, { method: 'GET', path: '/openapi/v3/api/v1', signal }),
+};

@@ -1,0 +1,123 @@
+import 'server-only';
+import { Readable } from 'node:stream';
+import { failure, statusError } from '../k8s/status';
+import { identityFor, type RequestIdentity } from './identity';
+import { RequestError, statusFromError, statusFromUpstream, statusResponse } from './errors';
+import { readText, type UpstreamResponse } from './upstream';
+
+/**
+ * The one pipeline every route handler runs, in this order: validate the request (path segments and
+ * query), authorize it (same-origin for writes, resolve the identity), parse the body, act, and map
+ * any error to a Kubernetes Status.
+ */
+/** 'optionalJson': a JSON body is allowed but not required (DELETE with DeleteOptions). */
+export type BodyKind = 'none' | 'json' | 'optionalJson' | 'patch';
+
+export interface ApiContext<P> {
+  input: P;
+  identity: RequestIdentity;
+  url: URL;
+  signal: AbortSignal;
+  /** The raw body bytes (checked), for 'json' and 'patch' routes. */
+  body?: Buffer;
+  contentType?: string;
+}
+
+export interface RouteSpec<P> {
+  validate: (params: Record<string, string>, url: URL) => P;
+  body?: BodyKind;
+  act: (ctx: ApiContext<P>) => Promise<Response>;
+}
+
+type RouteParams = { params: Promise<Record<string, string | string[]>> };
+
+export const MAX_BODY_BYTES = 3 * 1024 * 1024;
+
+export const PATCH_CONTENT_TYPES = [
+  'application/json-patch+json',
+  'application/merge-patch+json',
+  'application/strategic-merge-patch+json',
+  'application/apply-patch+yaml',
+] as const;
+
+function flatParams(raw: Record<string, string | string[]>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(raw)) out[k] = Array.isArray(v) ? v.join('/') : v;
+  return out;
+}
+
+function authorize(request: Request): void {
+  if (request.method === 'GET' || request.method === 'HEAD') return;
+  // Writes must come from Porthole's own pages (or a non-browser client): no cross-site requests.
+  const site = request.headers.get('sec-fetch-site');
+  if (site === 'cross-site') throw new RequestError(statusError.forbidden('cross-site requests are not allowed'));
+  const origin = request.headers.get('origin');
+  const host = request.headers.get('host');
+  if (origin && host && origin !== 'null') {
+    let originHost: string;
+    try {
+      originHost = new URL(origin).host;
+    } catch {
+      throw new RequestError(statusError.forbidden('invalid Origin header'));
+    }
+    if (originHost !== host) throw new RequestError(statusError.forbidden(`requests from origin ${origin} are not allowed`));
+  }
+}
+
+async function readBody(request: Request, kind: BodyKind): Promise<{ body?: Buffer; contentType?: string }> {
+  if (kind === 'none') return {};
+  const contentType = (request.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
+  if (kind === 'optionalJson' && !contentType && !Number(request.headers.get('content-length') ?? '0')) return {};
+  const allowed: readonly string[] = kind === 'patch' ? PATCH_CONTENT_TYPES : ['application/json'];
+  if (!allowed.includes(contentType)) {
+    throw new RequestError(
+      failure(415, 'UnsupportedMediaType', `the body of the request was in an unknown format - accepted media types include: ${allowed.join(', ')}`),
+    );
+  }
+  const declared = Number(request.headers.get('content-length') ?? '0');
+  if (declared > MAX_BODY_BYTES) throw new RequestError(statusError.tooLarge());
+  const body = Buffer.from(await request.arrayBuffer());
+  if (body.length > MAX_BODY_BYTES) throw new RequestError(statusError.tooLarge());
+  if (body.length === 0) throw new RequestError(statusError.badRequest('the request body is empty'));
+  if (contentType !== 'application/apply-patch+yaml') {
+    try {
+      JSON.parse(body.toString('utf8'));
+    } catch (err) {
+      throw new RequestError(statusError.badRequest(`the request body is not valid JSON: ${(err as Error).message}`));
+    }
+  }
+  return { body, contentType };
+}
+
+export function apiRoute<P>(spec: RouteSpec<P>): (request: Request, context: RouteParams) => Promise<Response> {
+  return async (request, context) => {
+    try {
+      const url = new URL(request.url);
+      const input = spec.validate(flatParams(await context.params), url);
+      authorize(request);
+      const identity = identityFor(request.headers);
+      const { body, contentType } = await readBody(request, spec.body ?? 'none');
+      return await spec.act({ input, identity, url, signal: request.signal, body, contentType });
+    } catch (err) {
+      return statusResponse(statusFromError(err));
+    }
+  };
+}
+
+function passHeaders(res: UpstreamResponse): Headers {
+  const headers = new Headers({ 'Cache-Control': 'no-store' });
+  const warning = res.headers.warning;
+  if (warning) for (const w of Array.isArray(warning) ? warning : [warning]) headers.append('Warning', w);
+  return headers;
+}
+
+/** Relays an upstream response: success bodies stream through byte for byte; errors become a Status. */
+export async function relay(res: UpstreamResponse): Promise<Response> {
+  const headers = passHeaders(res);
+  if (res.status >= 200 && res.status < 300) {
+    headers.set('Content-Type', res.headers['content-type'] ?? 'application/json');
+    const stream = Readable.toWeb(res.body) as unknown as ReadableStream<Uint8Array>;
+    return new Response(stream, { status: res.status, headers });
+  }
+  return statusResponse(statusFromUpstream(res.status, await readText(res.body)), headers);
+}

@@ -1,0 +1,161 @@
+import 'server-only';
+import { Watch, type KubeConfig } from '@kubernetes/client-node';
+import { readStatus } from '../k8s/status';
+import type { KubeList, KubeObject, Status } from '../k8s/types';
+import type { ListSnapshot, UpstreamState, WatchSpec } from '../live/protocol';
+import { backoffDelay, sleep } from './backoff';
+import { statusFromError, statusFromUpstream } from './errors';
+import { collectionPath } from './resources';
+import { readJson, readText, upstream } from './upstream';
+
+/**
+ * One resilient upstream watch: list (unless resuming from a resourceVersion), watch from the list's
+ * resourceVersion with bookmarks and a server-side timeout, relist on 410 Gone and report a resync,
+ * re-watch after a normal end, and retry with jittered backoff when the API server cannot be reached.
+ * Runs until `signal` aborts.
+ */
+export interface WatchSink {
+  resync(list: ListSnapshot): void;
+  change(type: 'ADDED' | 'MODIFIED' | 'DELETED', object: KubeObject): void;
+  bookmark(resourceVersion: string): void;
+  state(state: UpstreamState, info?: { message?: string; retryInMs?: number }): void;
+  failure(status: Status): void;
+}
+
+type Outcome = { kind: 'gone' } | { kind: 'ended'; sawEvents: boolean } | { kind: 'error'; status: Status };
+
+async function listOnce(kc: KubeConfig, spec: WatchSpec, signal: AbortSignal): Promise<ListSnapshot> {
+  const res = await upstream(kc, {
+    method: 'GET',
+    path: collectionPath(spec.resource, spec.namespace),
+    query: { labelSelector: spec.labelSelector, fieldSelector: spec.fieldSelector },
+    signal,
+  });
+  if (res.status !== 200) throw new ListError(statusFromUpstream(res.status, await readText(res.body)));
+  const list = (await readJson(res.body)) as KubeList;
+  return { resourceVersion: list.metadata?.resourceVersion ?? '', items: list.items ?? [] };
+}
+
+class ListError extends Error {
+  constructor(readonly status: Status) {
+    super(status.message);
+  }
+}
+
+function watchOnce(kc: KubeConfig, spec: WatchSpec, rv: string, sink: WatchSink, onRv: (rv: string) => void, signal: AbortSignal): Promise<Outcome> {
+  return new Promise<Outcome>((resolve) => {
+    let gone = false;
+    let sawEvents = false;
+    let failed: Status | undefined;
+    let settled = false;
+    let controller: AbortController | undefined;
+    const onAbort = () => controller?.abort();
+    const finish = (outcome: Outcome) => {
+      if (settled) return;
+      settled = true;
+      signal.removeEventListener('abort', onAbort);
+      resolve(outcome);
+    };
+    const path = collectionPath(spec.resource, spec.namespace);
+    const query = {
+      resourceVersion: rv,
+      allowWatchBookmarks: true,
+      // client-node 1.4 lost its default: without this a watch could hang forever on a dead connection.
+      timeoutSeconds: 240 + Math.floor(Math.random() * 120),
+      labelSelector: spec.labelSelector,
+      fieldSelector: spec.fieldSelector,
+    };
+    const onEvent = (type: string, object: unknown) => {
+      sawEvents = true;
+      if (type === 'ERROR') {
+        const status = readStatus(object) ?? statusFromError(object);
+        if (status.code === 410) gone = true;
+        else failed = status;
+        controller?.abort();
+        return;
+      }
+      const obj = object as KubeObject;
+      const objRv = obj?.metadata?.resourceVersion;
+      if (objRv) onRv(objRv);
+      if (type === 'BOOKMARK') {
+        if (objRv) sink.bookmark(objRv);
+      } else if (type === 'ADDED' || type === 'MODIFIED' || type === 'DELETED') {
+        sink.change(type, obj);
+      }
+    };
+    const onDone = (err: unknown) => {
+      if (gone) return finish({ kind: 'gone' });
+      if (failed) return finish({ kind: 'error', status: failed });
+      if (err && !signal.aborted) {
+        const code = (err as { statusCode?: unknown }).statusCode;
+        if (code === 410) return finish({ kind: 'gone' });
+        const status = typeof code === 'number' ? statusFromUpstream(code, (err as Error).message) : statusFromError(err);
+        return finish({ kind: 'error', status });
+      }
+      finish({ kind: 'ended', sawEvents });
+    };
+    new Watch(kc)
+      .watch(path, query, onEvent, onDone)
+      .then((c) => {
+        controller = c;
+        if (signal.aborted) c.abort();
+        else signal.addEventListener('abort', onAbort, { once: true });
+        if (!settled) sink.state('live');
+      })
+      .catch((err: unknown) => finish({ kind: 'error', status: statusFromError(err) }));
+  });
+}
+
+export async function runUpstreamWatch(kc: KubeConfig, spec: WatchSpec, startRv: string | undefined, sink: WatchSink, signal: AbortSignal): Promise<void> {
+  let rv = startRv;
+  let attempt = 0;
+  let reported: UpstreamState | undefined;
+  const setState = (state: UpstreamState, info?: { message?: string; retryInMs?: number }) => {
+    if (state === reported && state === 'live') return;
+    reported = state;
+    sink.state(state, info);
+  };
+  const stateSink: WatchSink = { ...sink, state: setState };
+
+  while (!signal.aborted) {
+    let failure: Status | undefined;
+    try {
+      if (!rv) {
+        const list = await listOnce(kc, spec, signal);
+        if (signal.aborted) return;
+        rv = list.resourceVersion;
+        sink.resync(list);
+      }
+      const started = Date.now();
+      const outcome = await watchOnce(kc, spec, rv, stateSink, (next) => (rv = next), signal);
+      if (signal.aborted) return;
+      if (outcome.kind === 'gone') {
+        rv = undefined; // 410: our resourceVersion left the server's history; relist now.
+        attempt = 0;
+        continue;
+      }
+      if (outcome.kind === 'ended') {
+        // A normal end (timeoutSeconds elapsed) resumes at once; an immediate end means trouble.
+        if (outcome.sawEvents || Date.now() - started > 2000) {
+          attempt = 0;
+          continue;
+        }
+        failure = statusFromError(new Error('the watch ended immediately'));
+      } else {
+        failure = outcome.status;
+      }
+    } catch (err) {
+      if (signal.aborted) return;
+      failure = err instanceof ListError ? err.status : statusFromError(err);
+    }
+    // 401/403/404 will not heal by retrying quickly: tell the browser, then retry slowly.
+    const permanent = failure.code === 401 || failure.code === 403 || failure.code === 404;
+    if (permanent) sink.failure(failure);
+    const delay = permanent ? backoffDelay(6) : backoffDelay(attempt);
+    attempt++;
+    setState('stale', { message: failure.message, retryInMs: delay });
+    await sleep(delay, signal);
+    if (signal.aborted) return;
+    setState('reconnecting', { message: failure.message });
+  }
+}

@@ -1,0 +1,89 @@
+import 'server-only';
+import http from 'node:http';
+import https from 'node:https';
+import type { IncomingMessage } from 'node:http';
+import type { KubeConfig } from '@kubernetes/client-node';
+
+/**
+ * One HTTP request to the Kubernetes API server with the identity's credentials (client-node's
+ * KubeConfig applies tokens, client certificates, CA and proxy agents). Bodies are passed through as
+ * bytes: Porthole never re-serializes an object it proxies, so nothing the server sent is lost.
+ */
+export interface UpstreamRequest {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Absolute API path, e.g. `/api/v1/namespaces/demo/services`; segments already validated. */
+  path: string;
+  query?: Record<string, string | undefined>;
+  body?: Buffer | string;
+  contentType?: string;
+  accept?: string;
+  signal?: AbortSignal;
+}
+
+export interface UpstreamResponse {
+  status: number;
+  headers: IncomingMessage['headers'];
+  body: IncomingMessage;
+}
+
+/** The API server could not be reached at all (connection refused, DNS, TLS, timeout). */
+export class UpstreamUnreachableError extends Error {
+  constructor(
+    readonly server: string,
+    readonly detail: unknown,
+  ) {
+    super(`the Kubernetes API server at ${server} is unreachable: ${detail instanceof Error ? detail.message : String(detail)}`);
+    this.name = 'UpstreamUnreachableError';
+  }
+}
+
+const CONNECT_TIMEOUT_MS = 10_000;
+
+export async function upstream(kc: KubeConfig, req: UpstreamRequest): Promise<UpstreamResponse> {
+  const cluster = kc.getCurrentCluster();
+  if (!cluster) throw new Error('kubeconfig has no current cluster');
+  const base = cluster.server.replace(/\/+$/, '');
+  const url = new URL(base + req.path);
+  for (const [key, value] of Object.entries(req.query ?? {})) if (value !== undefined) url.searchParams.set(key, value);
+
+  const options: https.RequestOptions = {
+    method: req.method,
+    headers: {
+      Accept: req.accept ?? 'application/json',
+      'User-Agent': 'porthole/0.1',
+      ...(req.contentType ? { 'Content-Type': req.contentType } : {}),
+    },
+    signal: req.signal,
+  };
+  try {
+    await kc.applyToHTTPSOptions(options);
+  } catch (err) {
+    throw new UpstreamUnreachableError(cluster.server, err);
+  }
+  const transport = url.protocol === 'https:' ? https : http;
+  return new Promise<UpstreamResponse>((resolve, reject) => {
+    const request = transport.request(url, options, (res) => {
+      request.setTimeout(0);
+      resolve({ status: res.statusCode ?? 502, headers: res.headers, body: res });
+    });
+    request.setTimeout(CONNECT_TIMEOUT_MS, () => request.destroy(new Error(`no response within ${CONNECT_TIMEOUT_MS / 1000}s`)));
+    request.on('error', (err) => {
+      if ((err as { name?: string }).name === 'AbortError') reject(err);
+      else reject(new UpstreamUnreachableError(cluster.server, err));
+    });
+    if (req.body !== undefined) request.end(req.body);
+    else request.end();
+  });
+}
+
+export async function readText(body: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of body) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** Reads and parses a JSON response body; rejects with the body text on malformed JSON. */
+export async function readJson(body: IncomingMessage): Promise<unknown> {
+  const text = await readText(body);
+  return JSON.parse(text) as unknown;
+}

@@ -1,0 +1,42 @@
+/**
+ * Ready/total endpoints per Service, from ONE list of EndpointSlices (no request per row). An
+ * endpoint counts once even when it appears in several slices (IPv4 + IPv6 of a dual-stack Service).
+ * Pure.
+ */
+import type { EndpointSlice } from '../k8s/types';
+
+export const SERVICE_NAME_LABEL = 'kubernetes.io/service-name';
+
+export interface EndpointCount {
+  ready: number;
+  total: number;
+}
+
+export function serviceKey(namespace: string | undefined, name: string | undefined): string {
+  return `${namespace ?? ''}/${name ?? ''}`;
+}
+
+export function countEndpoints(slices: readonly EndpointSlice[]): Map<string, EndpointCount> {
+  const seen = new Map<string, Map<string, boolean>>();
+  for (const slice of slices) {
+    const service = slice.metadata.labels?.[SERVICE_NAME_LABEL];
+    if (!service) continue;
+    const key = serviceKey(slice.metadata.namespace, service);
+    let endpoints = seen.get(key);
+    if (!endpoints) seen.set(key, (endpoints = new Map()));
+    for (const ep of slice.endpoints ?? []) {
+      const ref = ep.targetRef;
+      const id = ref?.name ? `${ref.kind ?? ''}/${ref.namespace ?? ''}/${ref.name}` : `${slice.addressType}/${ep.addresses[0] ?? ''}`;
+      // "ready" unset means ready (EndpointConditions: nil should be interpreted as true).
+      const ready = ep.conditions?.ready !== false;
+      endpoints.set(id, (endpoints.get(id) ?? false) || ready);
+    }
+  }
+  const counts = new Map<string, EndpointCount>();
+  for (const [key, endpoints] of seen) {
+    let ready = 0;
+    for (const r of endpoints.values()) if (r) ready++;
+    counts.set(key, { ready, total: endpoints.size });
+  }
+  return counts;
+}

@@ -1,0 +1,93 @@
+/**
+ * How the Service list shows a Service: type (headless as such), addresses, ports, selector, age.
+ * Pure; mirrors kubectl's column conventions where kubectl has one.
+ */
+import type { Service, ServicePort } from '../k8s/types';
+import { isHeadless } from '../service/helpers';
+
+export const DISPLAY_TYPES = ['ClusterIP', 'Headless', 'NodePort', 'LoadBalancer', 'ExternalName'] as const;
+export type DisplayType = (typeof DISPLAY_TYPES)[number];
+
+export function displayType(svc: Service): DisplayType {
+  const t = svc.spec?.type ?? 'ClusterIP';
+  if (t === 'ClusterIP' && (isHeadless(svc) || svc.spec?.clusterIP === 'None')) return 'Headless';
+  return t;
+}
+
+/** Cluster IPs as shown: every family's IP, "None" for headless, empty for ExternalName. */
+export function clusterIPText(svc: Service): string {
+  if (svc.spec?.type === 'ExternalName') return '';
+  const ips = svc.spec?.clusterIPs?.length ? svc.spec.clusterIPs : svc.spec?.clusterIP ? [svc.spec.clusterIP] : [];
+  return ips.join(', ');
+}
+
+export type ExternalKind = 'none' | 'pending' | 'address' | 'dns';
+
+/** LB ingress (+ externalIPs), the ExternalName target, externalIPs, or "pending" for an LB without ingress. */
+export function externalAddress(svc: Service): { kind: ExternalKind; text: string; values: string[] } {
+  const spec = svc.spec ?? {};
+  if (spec.type === 'ExternalName') {
+    const name = spec.externalName ?? '';
+    return name ? { kind: 'dns', text: name, values: [name] } : { kind: 'none', text: '', values: [] };
+  }
+  const externalIPs = spec.externalIPs ?? [];
+  if (spec.type === 'LoadBalancer') {
+    const ingress = (svc.status?.loadBalancer?.ingress ?? []).map((i) => i.ip ?? i.hostname ?? '').filter(Boolean);
+    const values = [...ingress, ...externalIPs.filter((ip) => !ingress.includes(ip))];
+    if (ingress.length === 0) return { kind: 'pending', text: values.length ? `${values.join(', ')} (pending)` : 'pending', values };
+    return { kind: 'address', text: values.join(', '), values };
+  }
+  if (externalIPs.length) return { kind: 'address', text: externalIPs.join(', '), values: externalIPs };
+  return { kind: 'none', text: '', values: [] };
+}
+
+/** `port[:nodePort]/protocol → targetPort`, e.g. `80:30080/TCP → http`. */
+export function formatPort(p: ServicePort): string {
+  const node = p.nodePort ? `:${p.nodePort}` : '';
+  const target = p.targetPort ?? p.port;
+  return `${p.port}${node}/${p.protocol ?? 'TCP'} → ${target}`;
+}
+
+export function portTexts(svc: Service): string[] {
+  return (svc.spec?.ports ?? []).map(formatPort);
+}
+
+/** The selector as `k=v,k2=v2` (sorted by key); empty when the Service has none. */
+export function selectorText(svc: Service): string {
+  const sel = svc.spec?.selector;
+  if (!sel) return '';
+  return Object.keys(sel)
+    .sort()
+    .map((k) => `${k}=${sel[k]}`)
+    .join(',');
+}
+
+/** kubectl's duration.HumanDuration. */
+export function humanDuration(ms: number): string {
+  const seconds = Math.floor(ms / 1000);
+  if (seconds < -1) return '<invalid>';
+  if (seconds < 0) return '0s';
+  if (seconds < 60 * 2) return `${seconds}s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 10) {
+    const s = seconds % 60;
+    return s === 0 ? `${minutes}m` : `${minutes}m${s}s`;
+  }
+  if (minutes < 60 * 3) return `${minutes}m`;
+  const hours = Math.floor(seconds / 3600);
+  if (hours < 8) {
+    const m = minutes % 60;
+    return m === 0 ? `${hours}h` : `${hours}h${m}m`;
+  }
+  if (hours < 48) return `${hours}h`;
+  if (hours < 24 * 8) {
+    const h = hours % 24;
+    return h === 0 ? `${Math.floor(hours / 24)}d` : `${Math.floor(hours / 24)}d${h}h`;
+  }
+  if (hours < 24 * 365 * 2) return `${Math.floor(hours / 24)}d`;
+  if (hours < 24 * 365 * 8) {
+    const dy = Math.floor(hours / 24) % 365;
+    return dy === 0 ? `${Math.floor(hours / 24 / 365)}y` : `${Math.floor(hours / 24 / 365)}y${dy}d`;
+  }
+  return `${Math.floor(hours / 24 / 365)}y`;
+}

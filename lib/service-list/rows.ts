@@ -1,0 +1,87 @@
+/**
+ * A Service as one row of the list: every column's text precomputed once per Service version, and
+ * the lowercased text search matches against. Pure.
+ */
+import type { Service } from '../k8s/types';
+import { serviceKey, type EndpointCount } from './endpoint-counts';
+import { clusterIPText, displayType, externalAddress, portTexts, selectorText, type DisplayType, type ExternalKind } from './format';
+
+export interface ServiceRow {
+  key: string;
+  name: string;
+  namespace: string;
+  type: DisplayType;
+  clusterIP: string;
+  external: string;
+  externalKind: ExternalKind;
+  ports: string[];
+  selector: string;
+  /** undefined: the Service has no selector (its endpoints are managed by hand or it has none). */
+  endpoints?: EndpointCount;
+  createdAt: number;
+  labels: string[];
+  search: string;
+  service: Service;
+}
+
+export function toServiceRow(svc: Service, counts: ReadonlyMap<string, EndpointCount>): ServiceRow {
+  const name = svc.metadata.name ?? '';
+  const namespace = svc.metadata.namespace ?? '';
+  const key = serviceKey(namespace, name);
+  const ext = externalAddress(svc);
+  const ports = portTexts(svc);
+  const selector = selectorText(svc);
+  const labels = Object.entries(svc.metadata.labels ?? {}).map(([k, v]) => `${k}=${v}`);
+  const type = displayType(svc);
+  const clusterIP = clusterIPText(svc);
+  const portNames = (svc.spec?.ports ?? []).map((p) => p.name ?? '').filter(Boolean);
+  const hasSelector = selector !== '' && type !== 'ExternalName';
+  const endpoints = hasSelector ? (counts.get(key) ?? { ready: 0, total: 0 }) : counts.get(key);
+  const search = [name, namespace, ...labels, clusterIP, ...ext.values, ...ports, ...portNames, selector].join('\n').toLowerCase();
+  const created = Date.parse(svc.metadata.creationTimestamp ?? '');
+  return {
+    key,
+    name,
+    namespace,
+    type,
+    clusterIP,
+    external: ext.text,
+    externalKind: ext.kind,
+    ports,
+    selector,
+    endpoints,
+    createdAt: Number.isNaN(created) ? 0 : created,
+    labels,
+    search,
+    service: svc,
+  };
+}
+
+/**
+ * Rows for a list, reusing the previous row of every Service whose object and endpoint count did not
+ * change (events touch one Service at a time; 10,000 rows are not rebuilt per event).
+ */
+const NO_ENDPOINTS: EndpointCount = { ready: 0, total: 0 };
+
+export function buildRows(
+  services: readonly Service[],
+  counts: ReadonlyMap<string, EndpointCount>,
+  previous?: ReadonlyMap<string, ServiceRow>,
+): { rows: ServiceRow[]; byKey: Map<string, ServiceRow> } {
+  const rows: ServiceRow[] = new Array(services.length);
+  const byKey = new Map<string, ServiceRow>();
+  for (let i = 0; i < services.length; i++) {
+    const svc = services[i];
+    const key = serviceKey(svc.metadata.namespace, svc.metadata.name);
+    const old = previous?.get(key);
+    let count = counts.get(key);
+    if (!count && old?.endpoints) count = NO_ENDPOINTS; // a selector with no slices yet: 0/0
+    const row =
+      old && old.service === svc && old.endpoints?.ready === count?.ready && old.endpoints?.total === count?.total
+        ? old
+        : toServiceRow(svc, counts);
+    rows[i] = row;
+    byKey.set(key, row);
+  }
+  return { rows, byKey };
+}

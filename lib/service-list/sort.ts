@@ -1,0 +1,47 @@
+/**
+ * Sorting the Service list by any column. IPs sort numerically, ports by their first port number,
+ * endpoints by ready then total, age by creation time; ties fall back to namespace/name. Pure.
+ */
+import type { ServiceRow } from './rows';
+
+export const SORT_KEYS = ['name', 'namespace', 'type', 'clusterIP', 'external', 'ports', 'selector', 'endpoints', 'age'] as const;
+export type SortKey = (typeof SORT_KEYS)[number];
+export type SortDir = 'asc' | 'desc';
+
+const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+
+/** An IPv4 address as a sortable number; other text sorts after every IPv4 address. */
+function ipRank(text: string): number {
+  const first = text.split(',')[0].trim();
+  const m = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})/.exec(first);
+  if (!m) return first ? Number.MAX_SAFE_INTEGER - 1 : Number.MAX_SAFE_INTEGER;
+  return ((+m[1] * 256 + +m[2]) * 256 + +m[3]) * 256 + +m[4];
+}
+
+function compareText(a: string, b: string): number {
+  // Empty cells go last whatever the direction of the text.
+  if (!a !== !b) return a ? -1 : 1;
+  return collator.compare(a, b);
+}
+
+const byKey: Record<SortKey, (a: ServiceRow, b: ServiceRow) => number> = {
+  name: (a, b) => collator.compare(a.name, b.name),
+  namespace: (a, b) => collator.compare(a.namespace, b.namespace),
+  type: (a, b) => collator.compare(a.type, b.type),
+  clusterIP: (a, b) => ipRank(a.clusterIP) - ipRank(b.clusterIP) || compareText(a.clusterIP, b.clusterIP),
+  external: (a, b) => compareText(a.external, b.external),
+  ports: (a, b) => (a.service.spec?.ports?.[0]?.port ?? Infinity) - (b.service.spec?.ports?.[0]?.port ?? Infinity) || a.ports.length - b.ports.length,
+  selector: (a, b) => compareText(a.selector, b.selector),
+  endpoints: (a, b) => (a.endpoints?.ready ?? -1) - (b.endpoints?.ready ?? -1) || (a.endpoints?.total ?? -1) - (b.endpoints?.total ?? -1),
+  // Ascending age = youngest first, as the column reads.
+  age: (a, b) => b.createdAt - a.createdAt,
+};
+
+const tieBreak = (a: ServiceRow, b: ServiceRow) => collator.compare(a.namespace, b.namespace) || collator.compare(a.name, b.name);
+
+/** Sorts in place and returns the array. */
+export function sortRows(rows: ServiceRow[], key: SortKey, dir: SortDir): ServiceRow[] {
+  const cmp = byKey[key];
+  const sign = dir === 'asc' ? 1 : -1;
+  return rows.sort((a, b) => sign * cmp(a, b) || tieBreak(a, b));
+}

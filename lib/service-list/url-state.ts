@@ -1,0 +1,63 @@
+/**
+ * The Service list's view state lives in the URL so a view can be shared and survives reload:
+ *   /services?namespace=demo&q=web&type=LoadBalancer,NodePort&sort=age&dir=desc
+ * Defaults are left out of the URL. Pure.
+ */
+import { DISPLAY_TYPES, type DisplayType } from './format';
+import { SORT_KEYS, type SortDir, type SortKey } from './sort';
+
+export interface ListViewState {
+  /** undefined = all namespaces. */
+  namespace?: string;
+  q: string;
+  types: DisplayType[];
+  sort: SortKey;
+  dir: SortDir;
+}
+
+export const DEFAULT_VIEW: ListViewState = { q: '', types: [], sort: 'name', dir: 'asc' };
+
+const NAMESPACE_RE = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
+
+interface ParamsLike {
+  get(name: string): string | null;
+}
+
+export function parseViewState(params: ParamsLike): ListViewState {
+  const ns = params.get('namespace');
+  const sort = params.get('sort');
+  const dir = params.get('dir');
+  const types = (params.get('type') ?? '')
+    .split(',')
+    .map((t) => DISPLAY_TYPES.find((d) => d.toLowerCase() === t.trim().toLowerCase()))
+    .filter((t): t is DisplayType => t !== undefined);
+  return {
+    namespace: ns && ns.length <= 63 && NAMESPACE_RE.test(ns) ? ns : undefined,
+    q: (params.get('q') ?? '').slice(0, 200),
+    types: [...new Set(types)],
+    sort: (SORT_KEYS as readonly string[]).includes(sort ?? '') ? (sort as SortKey) : DEFAULT_VIEW.sort,
+    dir: dir === 'desc' ? 'desc' : 'asc',
+  };
+}
+
+export function serializeViewState(state: ListViewState): string {
+  const p = new URLSearchParams();
+  if (state.namespace) p.set('namespace', state.namespace);
+  if (state.q) p.set('q', state.q);
+  if (state.types.length) p.set('type', state.types.join(','));
+  if (state.sort !== DEFAULT_VIEW.sort) p.set('sort', state.sort);
+  if (state.dir !== DEFAULT_VIEW.dir) p.set('dir', state.dir);
+  const s = p.toString();
+  return s ? `?${s}` : '';
+}
+
+/** Clicking a column header: a new column sorts ascending, the same column flips direction. */
+export function toggleSort(state: ListViewState, key: SortKey): ListViewState {
+  if (state.sort === key) return { ...state, dir: state.dir === 'asc' ? 'desc' : 'asc' };
+  return { ...state, sort: key, dir: 'asc' };
+}
+
+export function toggleType(state: ListViewState, type: DisplayType): ListViewState {
+  const types = state.types.includes(type) ? state.types.filter((t) => t !== type) : [...state.types, type];
+  return { ...state, types: DISPLAY_TYPES.filter((t) => types.includes(t)) };
+}
