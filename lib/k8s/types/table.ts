@@ -12,7 +12,7 @@ export interface TableColumnDefinition {
 
 export interface TableRow {
   cells: JsonValue[];
-  conditions?: { type: 'Completed'; status: 'True' | 'False' }[];
+  conditions?: { type: 'Completed'; status: 'True' | 'False'; reason?: string; message?: string }[];
   /** The object itself (includeObject=Object) or its PartialObjectMetadata (the default). */
   object?: JsonValue | { kind: 'PartialObjectMetadata'; apiVersion: string; metadata: ObjectMeta };
 }
