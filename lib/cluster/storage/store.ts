@@ -46,7 +46,12 @@ export function createStore(options: StoreOptions = {}): EmbeddedStore {
   if (persistence) {
     const loaded = persistence.load();
     for (const row of loaded.rows) {
-      const obj = parseStored(row.json);
+      let obj;
+      try {
+        obj = parseStored(row.json);
+      } catch (error) {
+        throw new Error(`storage: unreadable ${row.resource} row in the data directory: ${String(error)}`);
+      }
       objects.put(row.resource, keyOf(obj), obj);
     }
     resourceVersion = loaded.resourceVersion;
