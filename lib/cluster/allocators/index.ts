@@ -2,11 +2,10 @@
  * The Service allocation hooks the Service registry runs inside each write's transaction:
  * ClusterIPs from the service CIDR, NodePorts and health-check node ports from the node-port range.
  */
-import type { Service } from '../../../k8s/types/service';
-import { dropTypeDependentFields, patchAllocatedValues } from '../../../service/strategy';
+import type { Service } from '../../k8s/types/service';
+import { dropTypeDependentFields, normalizeClusterIPs, patchAllocatedValues } from '../../service/strategy';
 import type { Transaction } from '../storage/types';
 import { ClusterIPAllocator } from './cluster-ip-allocator';
-import { normalizeClusterIPs } from './ip-families';
 import { NodePortAllocator } from './node-port-allocator';
 import { allocateCreate, allocateUpdate, rebuildAllocations, releaseAllocatedResources } from './service-allocation';
 
@@ -46,15 +45,12 @@ export function createServiceAllocation(options: ServiceAllocationOptions = {}):
     ports,
     kubernetesServiceIP: ips.firstAddress(),
     beginCreate(tx, svc) {
-      const out = structuredClone(svc);
-      normalizeClusterIPs(out, undefined);
+      const out = normalizeClusterIPs(svc, undefined);
       allocateCreate(al, out, tx);
       return out;
     },
     beginUpdate(tx, next, prev) {
-      let out = patchAllocatedValues(structuredClone(next), prev);
-      normalizeClusterIPs(out, prev);
-      out = dropTypeDependentFields(out, prev);
+      const out = dropTypeDependentFields(normalizeClusterIPs(patchAllocatedValues(next, prev), prev), prev);
       allocateUpdate(al, out, prev, tx);
       return out;
     },
@@ -73,4 +69,4 @@ export function createServiceAllocation(options: ServiceAllocationOptions = {}):
 export { ClusterIPAllocator } from './cluster-ip-allocator';
 export { NodePortAllocator, parsePortRange, formatPortRange } from './node-port-allocator';
 export { AllocationError } from './allocation-error';
-export { normalizeClusterIPs, initIPFamilyFields } from './ip-families';
+export { initIPFamilyFields } from './ip-families';

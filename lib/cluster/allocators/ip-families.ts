@@ -1,11 +1,12 @@
 /**
- * IP-family defaulting and clusterIP/clusterIPs normalisation done by the Service storage before
- * allocation (storage.go normalizeClusterIPs, alloc.go initIPFamilyFields), for a single-stack
- * cluster whose only family is IPv4. Mutates the Service it is given (a private copy).
+ * IP-family defaulting done by the Service storage before allocation (alloc.go
+ * initIPFamilyFields), for a single-stack cluster whose only family is IPv4. Mutates the Service
+ * it is given (a private copy).
  */
-import { fieldError, type FieldError } from '../../../k8s/field-errors';
-import type { IPFamily, Service } from '../../../k8s/types/service';
-import { ApiError } from '../../rest/api-error';
+import { fieldError, type FieldError } from '../../k8s/field-errors';
+import type { IPFamily, Service } from '../../k8s/types/service';
+import { validateClusterIPsRelatedFields } from '../../service/validation-cluster-ips';
+import { ApiError } from '../rest/api-error';
 import { isIpv6Text, parseIpv4 } from './ipv4';
 
 const CONFIGURED: readonly IPFamily[] = ['IPv4'];
@@ -22,26 +23,6 @@ export function familyOf(ip: string): IPFamily | undefined {
   if (parseIpv4(ip) !== undefined) return 'IPv4';
   if (isIpv6Text(ip)) return 'IPv6';
   return undefined;
-}
-
-/** Keeps spec.clusterIP and spec.clusterIPs in step (storage.go normalizeClusterIPs). */
-export function normalizeClusterIPs(svc: Service, old: Service | undefined): void {
-  const spec = (svc.spec ??= {});
-  if (!old) {
-    if (spec.clusterIP && !(spec.clusterIPs && spec.clusterIPs.length)) spec.clusterIPs = [spec.clusterIP];
-    return;
-  }
-  const oldSpec = old.spec ?? {};
-  if ((oldSpec.clusterIPs?.length ?? 0) > 0 && !(spec.clusterIPs?.length ?? 0)) {
-    if ((oldSpec.clusterIP ?? '') === (spec.clusterIP ?? '')) spec.clusterIPs = [...(oldSpec.clusterIPs ?? [])];
-  }
-  if ((oldSpec.clusterIP ?? '') !== (spec.clusterIP ?? '')) {
-    if (oldSpec.clusterIP && !spec.clusterIP) {
-      if (sameList(oldSpec.clusterIPs, spec.clusterIPs)) delete spec.clusterIPs;
-    } else if (sameList(oldSpec.clusterIPs, spec.clusterIPs)) {
-      spec.clusterIPs = [spec.clusterIP ?? ''];
-    }
-  }
 }
 
 function isHeadlessSelectorless(svc: Service): boolean {
@@ -72,6 +53,9 @@ export function initIPFamilyFields(svc: Service, old: Service | undefined): void
     else spec.ipFamilyPolicy = 'SingleStack';
   }
   const policy = spec.ipFamilyPolicy;
+  // Loose pre-validation, so the rest need not consider malformed input.
+  const pre = validateClusterIPsRelatedFields(svc);
+  if (pre.length) throw ApiError.invalid('Service', '', name, pre);
   const errors: FieldError[] = [];
 
   if (old) {

@@ -4,11 +4,11 @@
  * releaseAllocatedResources. Allocations are undone when the transaction rolls back (failure or
  * dry run); releases happen only once it committed.
  */
-import { fieldError } from '../../../k8s/field-errors';
-import { statusError } from '../../../k8s/status';
-import type { IPFamily, Service } from '../../../k8s/types/service';
-import { needsHealthCheckNodePort } from '../../../service/strategy';
-import { ApiError } from '../../rest/api-error';
+import { fieldError } from '../../k8s/field-errors';
+import { statusError } from '../../k8s/status';
+import type { IPFamily, Service } from '../../k8s/types/service';
+import { isHeadless, needsHealthCheckNodePort, needsNodePorts, shouldAllocateNodePorts } from '../../service/helpers';
+import { ApiError } from '../rest/api-error';
 import { AllocationError } from './allocation-error';
 import type { ClusterIPAllocator } from './cluster-ip-allocator';
 import { familyOf, initIPFamilyFields } from './ip-families';
@@ -24,19 +24,6 @@ function type(svc: Service): string {
   return svc.spec?.type ?? 'ClusterIP';
 }
 
-function hasNodePortType(svc: Service): boolean {
-  return type(svc) === 'NodePort' || type(svc) === 'LoadBalancer';
-}
-
-function isHeadless(svc: Service): boolean {
-  return (svc.spec?.clusterIPs?.[0] ?? svc.spec?.clusterIP) === 'None';
-}
-
-function shouldAllocateNodePorts(svc: Service): boolean {
-  if (type(svc) === 'NodePort') return true;
-  if (type(svc) === 'LoadBalancer') return svc.spec?.allocateLoadBalancerNodePorts ?? true;
-  return false;
-}
 
 export function collectNodePorts(svc: Service): number[] {
   return (svc.spec?.ports ?? []).map((p) => p.nodePort ?? 0).filter((n) => n !== 0);
@@ -153,7 +140,7 @@ function allocHealthCheckNodePort(al: Allocators, svc: Service, tx: AllocationTx
 export function allocateCreate(al: Allocators, svc: Service, tx: AllocationTx): void {
   initIPFamilyFields(svc, undefined);
   allocClusterIPs(al, svc, tx);
-  if (hasNodePortType(svc)) initNodePorts(al, svc, tx);
+  if (needsNodePorts(svc)) initNodePorts(al, svc, tx);
   if (needsHealthCheckNodePort(svc)) allocHealthCheckNodePort(al, svc, tx);
 }
 
@@ -209,10 +196,10 @@ export function allocateUpdate(al: Allocators, next: Service, prev: Service, tx:
   initIPFamilyFields(next, prev);
   updateClusterIPs(al, next, prev, tx);
 
-  if (hasNodePortType(prev) && (type(next) === 'ExternalName' || type(next) === 'ClusterIP')) {
+  if (needsNodePorts(prev) && (type(next) === 'ExternalName' || type(next) === 'ClusterIP')) {
     for (const port of collectNodePorts(prev)) al.ports.release(port, tx);
   }
-  if (hasNodePortType(next)) updateNodePorts(al, next, prev, tx);
+  if (needsNodePorts(next)) updateNodePorts(al, next, prev, tx);
 
   const needed = needsHealthCheckNodePort(prev);
   const needs = needsHealthCheckNodePort(next);

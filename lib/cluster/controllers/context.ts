@@ -1,0 +1,40 @@
+/** What every controller gets: the in-process API, the shared caches, a clock and an error sink. */
+import type { ClusterApi } from '../api';
+import { ApiError } from '../rest/api-error';
+import type { SharedInformers } from './shared-informers';
+
+export interface ControllerContext {
+  api: ClusterApi;
+  informers: SharedInformers;
+  now(): Date;
+  onError(err: unknown, where: string): void;
+}
+
+export interface RunningController {
+  /** Queues the initial work; called once the shared informers hold the current state. */
+  start(): void;
+  /** Resolves once the controller has nothing queued. */
+  idle(): Promise<void>;
+  stop(): void;
+}
+
+/** The field manager the real kube-controller-manager's controllers write with. */
+export const KUBE_CONTROLLER_MANAGER = 'kube-controller-manager';
+
+export function isNotFound(err: unknown): boolean {
+  return err instanceof ApiError && err.code === 404;
+}
+
+export function isAlreadyExists(err: unknown): boolean {
+  return err instanceof ApiError && err.code === 409 && err.status.reason === 'AlreadyExists';
+}
+
+/** RFC 3339 with seconds, as metav1.Time marshals. */
+export function rfc3339(d: Date): string {
+  return d.toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+/** RFC 3339 with nanoseconds (metav1.MicroTime-ish), as the trigger-time annotation holds. */
+export function rfc3339Nano(d: Date): string {
+  return d.toISOString().replace(/\.(\d{3})Z$/, '.$1000000Z');
+}

@@ -1,0 +1,188 @@
+/**
+ * Pure EndpointSlice computation (pkg/controller/endpointslice reconciler): the endpoints of a
+ * Service's selected pods, grouped by their resolved port set, at most 100 to a slice, and the
+ * create/update/delete plan against the slices that exist (updated only when content changes).
+ */
+import type { Node } from '../../k8s/types/cluster';
+import type { Endpoint, EndpointPort, EndpointSlice } from '../../k8s/types/discovery';
+import type { OwnerReference } from '../../k8s/types/meta';
+import type { Pod } from '../../k8s/types/pod';
+import type { Service } from '../../k8s/types/service';
+import {
+  findPort,
+  inheritedLabels,
+  isPodReady,
+  podIPv4,
+  shouldPodBeInEndpoints,
+  shouldSetHostname,
+} from './pod-endpoints';
+
+export const SERVICE_NAME_LABEL = 'kubernetes.io/service-name';
+export const MANAGED_BY_LABEL = 'endpointslice.kubernetes.io/managed-by';
+export const ENDPOINTSLICE_CONTROLLER_NAME = 'endpointslice-controller.k8s.io';
+export const LAST_CHANGE_TRIGGER_TIME = 'endpoints.kubernetes.io/last-change-trigger-time';
+export const ZONE_LABEL = 'topology.kubernetes.io/zone';
+export const MAX_ENDPOINTS_PER_SLICE = 100;
+
+export interface SliceContent {
+  ports: EndpointPort[];
+  endpoints: Endpoint[];
+}
+
+/** getEndpointPorts: every Service port the pod resolves (unresolved named ports are left out). */
+export function endpointPortsFor(svc: Service, pod: Pod): EndpointPort[] {
+  const out: EndpointPort[] = [];
+  for (const sp of svc.spec?.ports ?? []) {
+    const port = findPort(pod, sp);
+    if (port === undefined) continue;
+    const ep: EndpointPort = { name: sp.name ?? '', protocol: sp.protocol ?? 'TCP', port };
+    if (sp.appProtocol !== undefined) ep.appProtocol = sp.appProtocol;
+    out.push(ep);
+  }
+  return out;
+}
+
+/** podToEndpoint: address, conditions, hostname, targetRef, nodeName and zone. */
+export function podToEndpoint(pod: Pod, svc: Service, node: Node | undefined): Endpoint {
+  const serving = isPodReady(pod);
+  const terminating = !!pod.metadata.deletionTimestamp;
+  const ready = (svc.spec?.publishNotReadyAddresses ?? false) || (serving && !terminating);
+  const ep: Endpoint = {
+    addresses: [podIPv4(pod) ?? pod.status?.podIP ?? ''],
+    conditions: { ready, serving, terminating },
+  };
+  if (shouldSetHostname(pod, svc)) ep.hostname = pod.spec?.hostname;
+  ep.targetRef = { kind: 'Pod', namespace: pod.metadata.namespace, name: pod.metadata.name, uid: pod.metadata.uid };
+  if (pod.spec?.nodeName) ep.nodeName = pod.spec.nodeName;
+  const zone = node?.metadata.labels?.[ZONE_LABEL];
+  if (zone) ep.zone = zone;
+  return ep;
+}
+
+function portsKey(ports: readonly EndpointPort[] | null | undefined): string {
+  return JSON.stringify(ports ?? []);
+}
+
+/**
+ * The slices' contents a Service should have: pods grouped by port set (Service port order),
+ * endpoints ordered by pod name, chunked by `maxPerSlice`; one empty placeholder when nothing matches.
+ */
+export function desiredSliceContents(
+  svc: Service,
+  pods: readonly Pod[],
+  nodes: ReadonlyMap<string, Node>,
+  maxPerSlice = MAX_ENDPOINTS_PER_SLICE,
+): SliceContent[] {
+  const groups = new Map<string, SliceContent>();
+  const sorted = [...pods]
+    .filter((p) => shouldPodBeInEndpoints(p, true) && podIPv4(p) !== undefined)
+    .sort((a, b) => (a.metadata.name ?? '').localeCompare(b.metadata.name ?? ''));
+  for (const pod of sorted) {
+    const ports = endpointPortsFor(svc, pod);
+    const key = portsKey(ports);
+    let g = groups.get(key);
+    if (!g) groups.set(key, (g = { ports, endpoints: [] }));
+    g.endpoints.push(podToEndpoint(pod, svc, nodes.get(pod.spec?.nodeName ?? '')));
+  }
+  const out: SliceContent[] = [];
+  for (const g of groups.values()) {
+    for (let i = 0; i < g.endpoints.length; i += maxPerSlice) {
+      out.push({ ports: g.ports, endpoints: g.endpoints.slice(i, i + maxPerSlice) });
+    }
+  }
+  if (out.length === 0) out.push({ ports: [], endpoints: [] });
+  return out;
+}
+
+export function sliceLabels(svc: Service): Record<string, string> {
+  return {
+    ...inheritedLabels(svc, [SERVICE_NAME_LABEL, MANAGED_BY_LABEL]),
+    [SERVICE_NAME_LABEL]: svc.metadata.name ?? '',
+    [MANAGED_BY_LABEL]: ENDPOINTSLICE_CONTROLLER_NAME,
+  };
+}
+
+export function serviceOwnerReference(svc: Service): OwnerReference {
+  return {
+    apiVersion: 'v1',
+    kind: 'Service',
+    name: svc.metadata.name ?? '',
+    uid: svc.metadata.uid ?? '',
+    controller: true,
+    blockOwnerDeletion: true,
+  };
+}
+
+function sameJson(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+function withContent(base: EndpointSlice, svc: Service, content: SliceContent, now: string): EndpointSlice {
+  const slice: EndpointSlice = structuredClone(base);
+  slice.metadata.labels = sliceLabels(svc);
+  slice.metadata.annotations = { ...(slice.metadata.annotations ?? {}), [LAST_CHANGE_TRIGGER_TIME]: now };
+  slice.metadata.ownerReferences = [serviceOwnerReference(svc)];
+  slice.addressType = 'IPv4';
+  slice.endpoints = content.endpoints.length ? content.endpoints : null;
+  slice.ports = content.ports.length ? content.ports : null;
+  return slice;
+}
+
+function unchanged(existing: EndpointSlice, svc: Service, content: SliceContent): boolean {
+  return (
+    sameJson(existing.endpoints ?? [], content.endpoints) &&
+    sameJson(existing.ports ?? [], content.ports) &&
+    existing.addressType === 'IPv4' &&
+    sameJson(existing.metadata.labels ?? {}, sliceLabels(svc)) &&
+    sameJson(existing.metadata.ownerReferences ?? [], [serviceOwnerReference(svc)])
+  );
+}
+
+export interface SlicePlan {
+  create: EndpointSlice[];
+  update: EndpointSlice[];
+  delete: EndpointSlice[];
+}
+
+/**
+ * Matches desired contents to the Service's existing managed slices (same port set first, by
+ * name), so unchanged slices are left alone, changed ones updated, extra ones deleted.
+ */
+export function planSlices(svc: Service, desired: readonly SliceContent[], existing: readonly EndpointSlice[], now: string): SlicePlan {
+  const plan: SlicePlan = { create: [], update: [], delete: [] };
+  const byPorts = new Map<string, EndpointSlice[]>();
+  for (const s of [...existing].sort((a, b) => (a.metadata.name ?? '').localeCompare(b.metadata.name ?? ''))) {
+    const key = portsKey(s.ports);
+    const list = byPorts.get(key) ?? [];
+    list.push(s);
+    byPorts.set(key, list);
+  }
+  const unmatched: SliceContent[] = [];
+  for (const content of desired) {
+    const candidates = byPorts.get(portsKey(content.ports));
+    const reuse = candidates?.shift();
+    if (!reuse) {
+      unmatched.push(content);
+      continue;
+    }
+    if (!unchanged(reuse, svc, content)) plan.update.push(withContent(reuse, svc, content, now));
+  }
+  const leftovers = [...byPorts.values()].flat();
+  for (const content of unmatched) {
+    const reuse = leftovers.shift();
+    if (reuse) {
+      plan.update.push(withContent(reuse, svc, content, now));
+    } else {
+      const fresh: EndpointSlice = {
+        apiVersion: 'discovery.k8s.io/v1',
+        kind: 'EndpointSlice',
+        metadata: { generateName: `${svc.metadata.name ?? ''}-`, namespace: svc.metadata.namespace },
+        addressType: 'IPv4',
+        endpoints: null,
+      };
+      plan.create.push(withContent(fresh, svc, content, now));
+    }
+  }
+  plan.delete.push(...leftovers);
+  return plan;
+}

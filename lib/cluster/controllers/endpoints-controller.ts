@@ -1,0 +1,67 @@
+/**
+ * The legacy Endpoints controller: an Endpoints object named after each Service with a selector,
+ * holding its selected pods' addresses (at most 1000, then the over-capacity annotation).
+ */
+import type { Endpoints } from '../../k8s/types/discovery';
+import { KUBE_CONTROLLER_MANAGER, isNotFound, rfc3339Nano, type ControllerContext, type RunningController } from './context';
+import { desiredEndpoints, endpointsChanged } from './endpoints';
+import { hasSelector } from './pod-endpoints';
+import { selectedPods, servicesSelecting, splitKey } from './shared-informers';
+import { createWorkQueue } from './work-queue';
+
+const OPTS = { fieldManager: KUBE_CONTROLLER_MANAGER };
+
+export function startEndpointsController(ctx: ControllerContext): RunningController {
+  const { api, informers } = ctx;
+
+  function sync(key: string): void {
+    const [ns, name] = splitKey(key);
+    const svc = informers.services.get(ns, name);
+    const current = informers.endpoints.get(ns, name);
+    if (!svc) {
+      // The Service registry deletes them too; this catches Endpoints left from before a restart.
+      if (current && ownedByController(current)) remove(ns, name);
+      return;
+    }
+    if (!hasSelector(svc) || svc.spec?.type === 'ExternalName') return;
+    const next = desiredEndpoints(svc, selectedPods(informers, svc), current, rfc3339Nano(ctx.now()));
+    if (!current) {
+      api.create<Endpoints>('endpoints', next, OPTS);
+      return;
+    }
+    if (endpointsChanged(current, next)) api.update<Endpoints>('endpoints', next, OPTS);
+  }
+
+  function ownedByController(e: Endpoints): boolean {
+    return (e.metadata.managedFields ?? []).some((m) => m.manager === KUBE_CONTROLLER_MANAGER);
+  }
+
+  function remove(ns: string, name: string): void {
+    try {
+      api.delete('endpoints', ns, name, OPTS);
+    } catch (err) {
+      if (!isNotFound(err)) throw err;
+    }
+  }
+
+  const queue = createWorkQueue(sync, { onError: (key, err) => ctx.onError(err, `endpoints-controller ${key}`) });
+  const keyOf = (o: { metadata: { namespace?: string; name?: string } }) => `${o.metadata.namespace ?? ''}/${o.metadata.name ?? ''}`;
+
+  informers.services.onEvent((_e, svc) => queue.add(keyOf(svc)));
+  informers.pods.onEvent((_e, pod, prev) => {
+    const ns = pod.metadata.namespace ?? '';
+    for (const k of servicesSelecting(informers, ns, pod.metadata.labels)) queue.add(k);
+    if (prev) for (const k of servicesSelecting(informers, ns, prev.metadata.labels)) queue.add(k);
+  });
+  informers.endpoints.onEvent((_e, ep) => {
+    if (informers.services.get(ep.metadata.namespace, ep.metadata.name ?? '')) queue.add(keyOf(ep));
+  });
+
+  return {
+    start() {
+      for (const svc of informers.services.list()) queue.add(keyOf(svc));
+    },
+    idle: () => queue.idle(),
+    stop: () => queue.stop(),
+  };
+}

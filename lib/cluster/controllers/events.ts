@@ -1,0 +1,85 @@
+/**
+ * A core/v1 Event recorder, as client-go's record.EventRecorder writes them: name
+ * `<object>.<hex nanoseconds>`, involvedObject, source.component, and repeated events (same object,
+ * reason, message, source) counted up instead of duplicated.
+ */
+import type { Event } from '../../k8s/types/cluster';
+import type { KubeObject } from '../../k8s/types/meta';
+import type { ClusterApi } from '../api';
+
+export interface EventRecorder {
+  event(obj: KubeObject, type: 'Normal' | 'Warning', reason: string, message: string): void;
+}
+
+export interface InvolvedKind {
+  apiVersion: string;
+  kind: string;
+}
+
+let lastNanos = 0n;
+
+function uniqueNanos(now: Date): bigint {
+  let n = BigInt(now.getTime()) * 1_000_000n;
+  if (n <= lastNanos) n = lastNanos + 1n;
+  lastNanos = n;
+  return n;
+}
+
+function rfc3339(now: Date): string {
+  return now.toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+export function createEventRecorder(
+  api: ClusterApi,
+  component: string,
+  fieldManager: string,
+  kindOf: (obj: KubeObject) => InvolvedKind,
+  now: () => Date = () => new Date(),
+): EventRecorder {
+  const seen = new Map<string, string>();
+  return {
+    event(obj, type, reason, message) {
+      const namespace = obj.metadata.namespace ?? 'default';
+      const { apiVersion, kind } = kindOf(obj);
+      const key = [namespace, kind, obj.metadata.name, obj.metadata.uid, reason, message, type].join('\u0000');
+      const at = now();
+      const existingName = seen.get(key);
+      if (existingName) {
+        const existing = api.get<Event>('events', namespace, existingName);
+        if (existing) {
+          const next: Event = structuredClone(existing);
+          next.count = (existing.count ?? 1) + 1;
+          next.lastTimestamp = rfc3339(at);
+          api.update('events', next, { fieldManager });
+          return;
+        }
+      }
+      const name = `${obj.metadata.name ?? ''}.${uniqueNanos(at).toString(16)}`;
+      const ev: Event = {
+        apiVersion: 'v1',
+        kind: 'Event',
+        metadata: { name, namespace },
+        involvedObject: {
+          kind,
+          namespace: obj.metadata.namespace,
+          name: obj.metadata.name,
+          uid: obj.metadata.uid,
+          apiVersion,
+          resourceVersion: obj.metadata.resourceVersion,
+        },
+        reason,
+        message,
+        source: { component },
+        firstTimestamp: rfc3339(at),
+        lastTimestamp: rfc3339(at),
+        count: 1,
+        type,
+        eventTime: null,
+        reportingComponent: component,
+        reportingInstance: '',
+      };
+      api.create('events', ev, { fieldManager });
+      seen.set(key, name);
+    },
+  };
+}

@@ -1,0 +1,84 @@
+/**
+ * Starts the embedded cluster's controllers on the in-process API: bootstrap objects, simulated
+ * nodes, EndpointSlices, Endpoints, load balancers and namespace deletion.
+ */
+import type { ClusterApi } from '../api';
+import { parseIpv4Cidr, formatIpv4 } from '../allocators/ipv4';
+import { ApiError } from '../rest/api-error';
+import { bootstrapCluster } from './bootstrap';
+import type { ControllerContext, RunningController } from './context';
+import { startEndpointSliceController } from './endpointslice-controller';
+import { startEndpointsController } from './endpoints-controller';
+import { DEFAULT_LB_POOL, LoadBalancerPool } from './lb-pool';
+import { startLoadBalancerController } from './load-balancer-controller';
+import { startNamespaceController } from './namespace-controller';
+import { startNodesController } from './nodes-controller';
+import { createSharedInformers } from './shared-informers';
+
+export interface ControllerOptions {
+  /** CIDR of LoadBalancer ingress addresses, default 172.18.255.0/24. */
+  lbPool: string;
+  /** The service CIDR: the `kubernetes` Service gets its first address (default 10.96.0.0/12). */
+  serviceCIDR?: string;
+  /** Skip creating the system namespaces and the `kubernetes` Service. */
+  skipBootstrap?: boolean;
+  now?: () => Date;
+  onError?: (err: unknown, where: string) => void;
+}
+
+export interface RunningControllers {
+  /** Resolves once every controller has drained its queue (timers for later rechecks aside). */
+  idle(): Promise<void>;
+  stop(): void;
+}
+
+function defaultOnError(err: unknown, where: string): void {
+  // A conflict means someone wrote in between: the retry reads the new state.
+  if (err instanceof ApiError && err.code === 409) return;
+  console.error(`[controllers] ${where}:`, err instanceof Error ? err.message : err);
+}
+
+export function kubernetesServiceIP(serviceCIDR = '10.96.0.0/12'): string {
+  return formatIpv4(parseIpv4Cidr(serviceCIDR).base + 1);
+}
+
+export function startControllers(api: ClusterApi, options: ControllerOptions): RunningControllers {
+  if (!options.skipBootstrap) bootstrapCluster(api, kubernetesServiceIP(options.serviceCIDR));
+  const informers = createSharedInformers(api);
+  const ctx: ControllerContext = {
+    api,
+    informers,
+    now: options.now ?? (() => new Date()),
+    onError: options.onError ?? defaultOnError,
+  };
+  const controllers: RunningController[] = [
+    startNodesController(ctx),
+    startEndpointSliceController(ctx),
+    startEndpointsController(ctx),
+    startLoadBalancerController(ctx, new LoadBalancerPool(options.lbPool || DEFAULT_LB_POOL)),
+    startNamespaceController(ctx),
+  ];
+  informers.start();
+  for (const c of controllers) c.start();
+  return {
+    async idle() {
+      // Work of one controller queues work for another: wait until a full pass finds all idle.
+      for (let i = 0; i < 20; i++) {
+        await Promise.all(controllers.map((c) => c.idle()));
+        await new Promise((r) => setImmediate(r));
+        const again = await Promise.race([
+          Promise.all(controllers.map((c) => c.idle())).then(() => false),
+          new Promise<boolean>((r) => setImmediate(() => r(true))),
+        ]);
+        if (!again) return;
+      }
+    },
+    stop() {
+      for (const c of controllers) c.stop();
+      informers.stop();
+    },
+  };
+}
+
+export { DEFAULT_LB_POOL } from './lb-pool';
+export { READY_ANNOTATION } from './simulated-nodes';

@@ -1,0 +1,122 @@
+/**
+ * The load-balancer controller, as a cloud provider's service controller behaves: LoadBalancer
+ * Services without a loadBalancerClass get `status.loadBalancer.ingress` from the address pool
+ * (EnsuringLoadBalancer / EnsuredLoadBalancer events); the address goes back when the type
+ * changes or the Service is deleted (DeletingLoadBalancer / DeletedLoadBalancer). Services with a
+ * loadBalancerClass belong to another implementation and stay pending.
+ */
+import type { Service } from '../../k8s/types/service';
+import { createEventRecorder } from './events';
+import { isNotFound, type ControllerContext, type RunningController } from './context';
+import { LoadBalancerPool } from './lb-pool';
+import { splitKey } from './shared-informers';
+import { createWorkQueue } from './work-queue';
+
+export const CLOUD_CONTROLLER_MANAGER = 'cloud-controller-manager';
+export const SERVICE_CONTROLLER_COMPONENT = 'service-controller';
+
+function wantsLoadBalancer(svc: Service | undefined): boolean {
+  return !!svc && svc.spec?.type === 'LoadBalancer' && !svc.spec.loadBalancerClass;
+}
+
+/** What, when changed, makes the cloud provider update the balancer (ports, policy, ranges). */
+function lbFingerprint(svc: Service): string {
+  const s = svc.spec ?? {};
+  return JSON.stringify([s.ports, s.externalTrafficPolicy, s.loadBalancerSourceRanges, s.loadBalancerIP, s.healthCheckNodePort]);
+}
+
+export function startLoadBalancerController(ctx: ControllerContext, pool: LoadBalancerPool): RunningController {
+  const { api, informers } = ctx;
+  const recorder = createEventRecorder(api, SERVICE_CONTROLLER_COMPONENT, CLOUD_CONTROLLER_MANAGER, () => ({ apiVersion: 'v1', kind: 'Service' }), ctx.now);
+  /** key → what this controller last handled: the address it holds and the Service it saw. */
+  const state = new Map<string, { ip?: string; svc: Service; fingerprint: string; uid?: string }>();
+  const opts = { fieldManager: CLOUD_CONTROLLER_MANAGER };
+
+  function ingressIP(svc: Service): string | undefined {
+    return svc.status?.loadBalancer?.ingress?.find((i) => i.ip)?.ip;
+  }
+
+  function release(key: string, svc: Service | undefined, last: Service): void {
+    const held = state.get(key);
+    recorder.event(svc ?? last, 'Normal', 'DeletingLoadBalancer', 'Deleting load balancer');
+    if (held?.ip) pool.release(held.ip);
+    state.delete(key);
+    if (svc && (svc.status?.loadBalancer?.ingress?.length ?? 0) > 0) {
+      const next = structuredClone(svc);
+      next.status = { ...(next.status ?? {}), loadBalancer: {} };
+      try {
+        api.updateStatus<Service>('services', next, opts);
+      } catch (err) {
+        if (!isNotFound(err)) throw err;
+      }
+    }
+    recorder.event(svc ?? last, 'Normal', 'DeletedLoadBalancer', 'Deleted load balancer');
+  }
+
+  function sync(key: string): void {
+    const [ns, name] = splitKey(key);
+    const svc = informers.services.get(ns, name);
+    const held = state.get(key);
+    if (held && svc && held.uid !== svc.metadata.uid) {
+      // Same name, new object: the old one's balancer is gone.
+      release(key, undefined, held.svc);
+      return sync(key);
+    }
+    if (!wantsLoadBalancer(svc)) {
+      if (held) {
+        if (svc && held.svc.spec?.type !== svc.spec?.type) {
+          recorder.event(svc, 'Normal', 'Type', `${held.svc.spec?.type ?? 'ClusterIP'} -> ${svc.spec?.type ?? 'ClusterIP'}`);
+        }
+        release(key, svc, held.svc);
+      }
+      return;
+    }
+    const service = svc as Service;
+    const fingerprint = lbFingerprint(service);
+    const current = ingressIP(service);
+    if (held?.ip && current === held.ip) {
+      if (held.fingerprint !== fingerprint) {
+        recorder.event(service, 'Normal', 'EnsuringLoadBalancer', 'Ensuring load balancer');
+        recorder.event(service, 'Normal', 'EnsuredLoadBalancer', 'Ensured load balancer');
+      }
+      state.set(key, { ip: held.ip, svc: service, fingerprint, uid: service.metadata.uid });
+      return;
+    }
+    if (held && !held.ip) return; // pool exhausted earlier; the event was recorded
+    recorder.event(service, 'Normal', 'EnsuringLoadBalancer', 'Ensuring load balancer');
+    const wanted = service.spec?.loadBalancerIP;
+    let ip = held?.ip;
+    if (!ip && current && pool.take(current)) ip = current;
+    if (!ip && wanted && pool.take(wanted)) ip = wanted;
+    ip ??= pool.next();
+    if (!ip) {
+      state.set(key, { svc: service, fingerprint, uid: service.metadata.uid });
+      recorder.event(service, 'Warning', 'SyncLoadBalancerFailed', `Error syncing load balancer: failed to ensure load balancer: no available IPs in pool ${pool.cidr.text}`);
+      return;
+    }
+    state.set(key, { ip, svc: service, fingerprint, uid: service.metadata.uid });
+    const next = structuredClone(service);
+    next.status = { ...(next.status ?? {}), loadBalancer: { ingress: [{ ip, ipMode: 'VIP' }] } };
+    api.updateStatus<Service>('services', next, opts);
+    recorder.event(service, 'Normal', 'EnsuredLoadBalancer', 'Ensured load balancer');
+  }
+
+  const queue = createWorkQueue(sync, { onError: (key, err) => ctx.onError(err, `service-controller ${key}`) });
+  informers.services.onEvent((_e, svc) => queue.add(`${svc.metadata.namespace ?? ''}/${svc.metadata.name ?? ''}`));
+
+  return {
+    start() {
+      // Adopt addresses already handed out (restart), then reconcile everything.
+      for (const svc of informers.services.list()) {
+        const key = `${svc.metadata.namespace ?? ''}/${svc.metadata.name ?? ''}`;
+        const ip = ingressIP(svc);
+        if (wantsLoadBalancer(svc) && ip && pool.take(ip)) {
+          state.set(key, { ip, svc, fingerprint: lbFingerprint(svc), uid: svc.metadata.uid });
+        }
+      }
+      for (const svc of informers.services.list()) queue.add(`${svc.metadata.namespace ?? ''}/${svc.metadata.name ?? ''}`);
+    },
+    idle: () => queue.idle(),
+    stop: () => queue.stop(),
+  };
+}

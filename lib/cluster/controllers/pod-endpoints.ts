@@ -1,0 +1,67 @@
+/**
+ * Pure pod helpers the endpoint controllers share (pkg/api/v1/pod, pkg/controller/util/endpoint):
+ * readiness, whether a pod belongs in endpoints, named targetPort resolution, hostname rules.
+ */
+import type { Pod } from '../../k8s/types/pod';
+import type { Service, ServicePort } from '../../k8s/types/service';
+
+export function isPodReady(pod: Pod): boolean {
+  return (pod.status?.conditions ?? []).some((c) => c.type === 'Ready' && c.status === 'True');
+}
+
+export function isPodTerminal(pod: Pod): boolean {
+  return pod.status?.phase === 'Failed' || pod.status?.phase === 'Succeeded';
+}
+
+/** The pod's first IPv4 address (status.podIPs, else status.podIP). */
+export function podIPv4(pod: Pod): string | undefined {
+  const ips = pod.status?.podIPs?.map((p) => p.ip) ?? [];
+  if (pod.status?.podIP) ips.push(pod.status.podIP);
+  return ips.find((ip) => /^\d+\.\d+\.\d+\.\d+$/.test(ip));
+}
+
+/** ShouldPodBeInEndpoints: has an IP, is not terminal, and (unless included) is not terminating. */
+export function shouldPodBeInEndpoints(pod: Pod, includeTerminating: boolean): boolean {
+  if (!pod.status?.podIP && !(pod.status?.podIPs?.length ?? 0)) return false;
+  if (!includeTerminating && pod.metadata.deletionTimestamp) return false;
+  return !isPodTerminal(pod);
+}
+
+/** FindPort: a numeric targetPort as is; a named one through the containers' named ports (same protocol). */
+export function findPort(pod: Pod, port: ServicePort): number | undefined {
+  const target = port.targetPort ?? port.port;
+  if (typeof target === 'number') return target;
+  if (/^\d+$/.test(target)) return Number(target);
+  const protocol = port.protocol ?? 'TCP';
+  for (const c of pod.spec?.containers ?? []) {
+    for (const cp of c.ports ?? []) {
+      if (cp.name === target && (cp.protocol ?? 'TCP') === protocol) return cp.containerPort;
+    }
+  }
+  return undefined;
+}
+
+/** ShouldSetHostname: the pod has a hostname and its subdomain is this Service (same namespace). */
+export function shouldSetHostname(pod: Pod, svc: Service): boolean {
+  return (
+    !!pod.spec?.hostname &&
+    pod.spec.subdomain === svc.metadata.name &&
+    (pod.metadata.namespace ?? '') === (svc.metadata.namespace ?? '')
+  );
+}
+
+export function hasSelector(svc: Service): boolean {
+  return Object.keys(svc.spec?.selector ?? {}).length > 0;
+}
+
+export function isHeadlessService(svc: Service): boolean {
+  return svc.spec?.clusterIP === 'None';
+}
+
+/** Labels copied from the Service to its Endpoints / EndpointSlices, minus reserved keys, plus headless. */
+export function inheritedLabels(svc: Service, reserved: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(svc.metadata.labels ?? {})) if (!reserved.includes(k)) out[k] = v;
+  if (isHeadlessService(svc)) out['service.kubernetes.io/headless'] = '';
+  return out;
+}

@@ -1,0 +1,135 @@
+/**
+ * The simulated nodes: three Node objects, and what their kubelets and the scheduler would write
+ * for a pod. Pure builders; nodes-controller.ts does the writing.
+ */
+import type { Node } from '../../k8s/types/cluster';
+import type { ContainerStatus, Pod, PodCondition, PodStatus } from '../../k8s/types/pod';
+
+export const NODE_COUNT = 3;
+export const ZONES = ['zone-a', 'zone-b', 'zone-c'];
+export const REGION = 'porthole-local';
+export const KUBELET_VERSION = 'v1.32.0';
+/** A pod starts unready when it carries this annotation (or label) with the value "false". */
+export const READY_ANNOTATION = 'porthole.dev/ready';
+
+export function nodeName(index: number): string {
+  return `node-${index + 1}`;
+}
+
+export function nodeInternalIP(index: number): string {
+  return `172.18.0.${index + 2}`;
+}
+
+/** The pod CIDR of node `index` (0-based): node-1 has 10.244.1.0/24, node-2 10.244.2.0/24, ... */
+export function nodePodCIDR(index: number): string {
+  return `10.244.${index + 1}.0/24`;
+}
+
+export function buildNode(index: number): Node {
+  const name = nodeName(index);
+  return {
+    apiVersion: 'v1',
+    kind: 'Node',
+    metadata: {
+      name,
+      labels: {
+        'beta.kubernetes.io/arch': 'amd64',
+        'beta.kubernetes.io/os': 'linux',
+        'kubernetes.io/arch': 'amd64',
+        'kubernetes.io/hostname': name,
+        'kubernetes.io/os': 'linux',
+        'topology.kubernetes.io/region': REGION,
+        'topology.kubernetes.io/zone': ZONES[index % ZONES.length],
+        ...(index === 0 ? { 'node-role.kubernetes.io/control-plane': '' } : {}),
+      },
+      annotations: { 'node.alpha.kubernetes.io/ttl': '0', 'volumes.kubernetes.io/controller-managed-attach-detach': 'true' },
+    },
+    spec: {
+      podCIDR: nodePodCIDR(index),
+      podCIDRs: [nodePodCIDR(index)],
+      providerID: `porthole://${name}`,
+    },
+  };
+}
+
+export function buildNodeStatus(index: number, now: string): NonNullable<Node['status']> {
+  const resources = { cpu: '4', 'ephemeral-storage': '102625208Ki', 'hugepages-2Mi': '0', memory: '16351068Ki', pods: '110' };
+  const cond = (type: string, status: 'True' | 'False', reason: string, message: string) => ({
+    type,
+    status,
+    lastHeartbeatTime: now,
+    lastTransitionTime: now,
+    reason,
+    message,
+  });
+  return {
+    capacity: resources,
+    allocatable: resources,
+    conditions: [
+      cond('MemoryPressure', 'False', 'KubeletHasSufficientMemory', 'kubelet has sufficient memory available'),
+      cond('DiskPressure', 'False', 'KubeletHasNoDiskPressure', 'kubelet has no disk pressure'),
+      cond('PIDPressure', 'False', 'KubeletHasSufficientPID', 'kubelet has sufficient PID available'),
+      cond('Ready', 'True', 'KubeletReady', 'kubelet is posting ready status'),
+    ],
+    addresses: [
+      { type: 'InternalIP', address: nodeInternalIP(index) },
+      { type: 'Hostname', address: nodeName(index) },
+    ],
+    nodeInfo: {
+      machineID: `porthole-machine-${index + 1}`,
+      systemUUID: `00000000-0000-4000-8000-00000000000${index + 1}`,
+      bootID: `00000000-0000-4000-9000-00000000000${index + 1}`,
+      kernelVersion: '6.1.0-porthole',
+      osImage: 'Porthole simulated node',
+      containerRuntimeVersion: 'containerd://1.7.24',
+      kubeletVersion: KUBELET_VERSION,
+      kubeProxyVersion: KUBELET_VERSION,
+      operatingSystem: 'linux',
+      architecture: 'amd64',
+    },
+  };
+}
+
+/** Whether the pod asks to start unready (annotation or label `porthole.dev/ready: "false"`). */
+export function startsUnready(pod: Pod): boolean {
+  return pod.metadata.annotations?.[READY_ANNOTATION] === 'false' || pod.metadata.labels?.[READY_ANNOTATION] === 'false';
+}
+
+/** The status a kubelet reports once the pod's containers run: Running, IPs, conditions. */
+export function runningPodStatus(pod: Pod, hostIP: string, podIP: string, now: string): PodStatus {
+  const ready = !startsUnready(pod);
+  const status = (b: boolean): 'True' | 'False' => (b ? 'True' : 'False');
+  const conditions: PodCondition[] = [
+    { type: 'PodReadyToStartContainers', status: 'True', lastProbeTime: null, lastTransitionTime: now },
+    { type: 'Initialized', status: 'True', lastProbeTime: null, lastTransitionTime: now },
+    ready
+      ? { type: 'Ready', status: 'True', lastProbeTime: null, lastTransitionTime: now }
+      : { type: 'Ready', status: 'False', lastProbeTime: null, lastTransitionTime: now, reason: 'ContainersNotReady', message: `containers with unready status: [${(pod.spec?.containers ?? []).map((c) => c.name).join(' ')}]` },
+    ready
+      ? { type: 'ContainersReady', status: 'True', lastProbeTime: null, lastTransitionTime: now }
+      : { type: 'ContainersReady', status: status(false), lastProbeTime: null, lastTransitionTime: now, reason: 'ContainersNotReady', message: `containers with unready status: [${(pod.spec?.containers ?? []).map((c) => c.name).join(' ')}]` },
+    { type: 'PodScheduled', status: 'True', lastProbeTime: null, lastTransitionTime: now },
+  ];
+  const containerStatuses: ContainerStatus[] = (pod.spec?.containers ?? []).map((c, i) => ({
+    name: c.name,
+    ready,
+    started: true,
+    restartCount: 0,
+    image: c.image ?? '',
+    imageID: c.image ? `${c.image.includes(':') ? c.image.split(':')[0] : c.image}@sha256:${'0'.repeat(63)}${i}` : '',
+    containerID: `containerd://${(pod.metadata.uid ?? '').replace(/-/g, '')}${i}`,
+    state: { running: { startedAt: now } },
+  }));
+  return {
+    ...(pod.status ?? {}),
+    phase: 'Running',
+    conditions,
+    hostIP,
+    hostIPs: [{ ip: hostIP }],
+    podIP,
+    podIPs: [{ ip: podIP }],
+    startTime: now,
+    containerStatuses,
+    qosClass: 'BestEffort',
+  };
+}

@@ -1,0 +1,103 @@
+/**
+ * A deduplicating work queue, as client-go's workqueue: keys added while pending are merged; the
+ * handler runs later (never inside the caller's stack, so a controller never writes from within
+ * another write's event delivery); a failed key is retried with backoff.
+ */
+
+export interface WorkQueue {
+  add(key: string): void;
+  /** Adds `key` after `ms` milliseconds. */
+  addAfter(key: string, ms: number): void;
+  /** Resolves when nothing is pending or running (tests and start-up use it). */
+  idle(): Promise<void>;
+  stop(): void;
+}
+
+export interface WorkQueueOptions {
+  /** Called with errors of the handler before the key is retried. */
+  onError?: (key: string, err: unknown) => void;
+  maxRetries?: number;
+  /** Delay before a retry, by attempt (ms). */
+  backoff?: (attempt: number) => number;
+}
+
+export function createWorkQueue(handler: (key: string) => void, options: WorkQueueOptions = {}): WorkQueue {
+  const pending = new Set<string>();
+  const retries = new Map<string, number>();
+  const timers = new Set<ReturnType<typeof setTimeout>>();
+  let scheduled: ReturnType<typeof setImmediate> | undefined;
+  let stopped = false;
+  let waiters: (() => void)[] = [];
+  const maxRetries = options.maxRetries ?? 8;
+  const backoff = options.backoff ?? ((n: number) => Math.min(10 * 2 ** n, 2000));
+
+  function settle(): void {
+    if (pending.size === 0 && timers.size === 0 && !scheduled) {
+      const w = waiters;
+      waiters = [];
+      for (const resolve of w) resolve();
+    }
+  }
+
+  function run(): void {
+    scheduled = undefined;
+    const keys = [...pending];
+    pending.clear();
+    for (const key of keys) {
+      if (stopped) return;
+      try {
+        handler(key);
+        retries.delete(key);
+      } catch (err) {
+        options.onError?.(key, err);
+        const attempt = (retries.get(key) ?? 0) + 1;
+        if (attempt <= maxRetries) {
+          retries.set(key, attempt);
+          const timer = setTimeout(() => {
+            timers.delete(timer);
+            add(key);
+          }, backoff(attempt));
+          timers.add(timer);
+        } else {
+          retries.delete(key);
+        }
+      }
+    }
+    settle();
+  }
+
+  function add(key: string): void {
+    if (stopped) return;
+    pending.add(key);
+    scheduled ??= setImmediate(run);
+  }
+
+  function addAfter(key: string, ms: number): void {
+    if (stopped) return;
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      add(key);
+    }, ms);
+    timers.add(timer);
+  }
+
+  return {
+    add,
+    addAfter,
+    idle() {
+      return new Promise<void>((resolve) => {
+        waiters.push(resolve);
+        settle();
+      });
+    },
+    stop() {
+      stopped = true;
+      if (scheduled) clearImmediate(scheduled);
+      scheduled = undefined;
+      for (const t of timers) clearTimeout(t);
+      timers.clear();
+      pending.clear();
+      settle();
+    },
+  };
+}
