@@ -95,6 +95,19 @@ export function startsUnready(pod: Pod): boolean {
   return pod.metadata.annotations?.[READY_ANNOTATION] === 'false' || pod.metadata.labels?.[READY_ANNOTATION] === 'false';
 }
 
+/** The pod's QoS class (pkg/apis/core/helper/qos): Guaranteed, Burstable or BestEffort. */
+export function qosClass(pod: Pod): 'Guaranteed' | 'Burstable' | 'BestEffort' {
+  const containers = pod.spec?.containers ?? [];
+  const any = containers.some((c) => Object.keys(c.resources?.requests ?? {}).length || Object.keys(c.resources?.limits ?? {}).length);
+  if (!any) return 'BestEffort';
+  const guaranteed = containers.every((c) => {
+    const limits = c.resources?.limits ?? {};
+    const requests = { ...limits, ...(c.resources?.requests ?? {}) };
+    return ['cpu', 'memory'].every((r) => limits[r] !== undefined && requests[r] === limits[r]);
+  });
+  return guaranteed ? 'Guaranteed' : 'Burstable';
+}
+
 /** The status a kubelet reports once the pod's containers run: Running, IPs, conditions. */
 export function runningPodStatus(pod: Pod, hostIP: string, podIP: string, now: string): PodStatus {
   const ready = !startsUnready(pod);
@@ -130,6 +143,6 @@ export function runningPodStatus(pod: Pod, hostIP: string, podIP: string, now: s
     podIPs: [{ ip: podIP }],
     startTime: now,
     containerStatuses,
-    qosClass: 'BestEffort',
+    qosClass: pod.status?.qosClass ?? qosClass(pod),
   };
 }
