@@ -15,6 +15,7 @@ export interface RunningController {
   start(): void;
   /** Resolves once the controller has nothing queued. */
   idle(): Promise<void>;
+  busy(): boolean;
   stop(): void;
 }
 

@@ -62,6 +62,7 @@ export function startEndpointsController(ctx: ControllerContext): RunningControl
       for (const svc of informers.services.list()) queue.add(keyOf(svc));
     },
     idle: () => queue.idle(),
+    busy: () => queue.busy(),
     stop: () => queue.stop(),
   };
 }

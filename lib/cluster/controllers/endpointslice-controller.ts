@@ -81,6 +81,7 @@ export function startEndpointSliceController(ctx: ControllerContext): RunningCon
       for (const k of orphanKeys) queue.add(k);
     },
     idle: () => queue.idle(),
+    busy: () => queue.busy(),
     stop: () => queue.stop(),
   };
 }

@@ -62,16 +62,11 @@ export function startControllers(api: ClusterApi, options: ControllerOptions): R
   for (const c of controllers) c.start();
   return {
     async idle() {
-      // Work of one controller queues work for another: wait until a full pass finds all idle.
-      for (let i = 0; i < 20; i++) {
+      // Work of one controller queues work for another: wait until a pass finds all of them idle.
+      do {
         await Promise.all(controllers.map((c) => c.idle()));
         await new Promise((r) => setImmediate(r));
-        const again = await Promise.race([
-          Promise.all(controllers.map((c) => c.idle())).then(() => false),
-          new Promise<boolean>((r) => setImmediate(() => r(true))),
-        ]);
-        if (!again) return;
-      }
+      } while (controllers.some((c) => c.busy()));
     },
     stop() {
       for (const c of controllers) c.stop();

@@ -117,6 +117,7 @@ export function startLoadBalancerController(ctx: ControllerContext, pool: LoadBa
       for (const svc of informers.services.list()) queue.add(`${svc.metadata.namespace ?? ''}/${svc.metadata.name ?? ''}`);
     },
     idle: () => queue.idle(),
+    busy: () => queue.busy(),
     stop: () => queue.stop(),
   };
 }

@@ -109,6 +109,7 @@ export function startNamespaceController(ctx: ControllerContext): RunningControl
       for (const ns of informers.namespaces.list()) if (ns.metadata.deletionTimestamp) queue.add(ns.metadata.name ?? '');
     },
     idle: () => queue.idle(),
+    busy: () => queue.busy(),
     stop: () => queue.stop(),
   };
 }

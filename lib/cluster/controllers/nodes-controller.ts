@@ -136,6 +136,7 @@ export function startNodesController(ctx: ControllerContext): RunningController 
       for (const pod of informers.pods.list()) queue.add(`${pod.metadata.namespace ?? ''}/${pod.metadata.name ?? ''}`);
     },
     idle: () => queue.idle(),
+    busy: () => queue.busy(),
     stop: () => queue.stop(),
   };
 }

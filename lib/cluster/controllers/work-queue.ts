@@ -8,6 +8,8 @@ export interface WorkQueue {
   add(key: string): void;
   /** Adds `key` after `ms` milliseconds. */
   addAfter(key: string, ms: number): void;
+  /** Whether anything is queued or waiting for a retry. */
+  busy(): boolean;
   /** Resolves when nothing is pending or running (tests and start-up use it). */
   idle(): Promise<void>;
   stop(): void;
@@ -84,6 +86,7 @@ export function createWorkQueue(handler: (key: string) => void, options: WorkQue
   return {
     add,
     addAfter,
+    busy: () => pending.size > 0 || timers.size > 0 || scheduled !== undefined,
     idle() {
       return new Promise<void>((resolve) => {
         waiters.push(resolve);

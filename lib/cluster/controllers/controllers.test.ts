@@ -1,0 +1,195 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Event, Namespace, Node } from '../../k8s/types/cluster';
+import type { EndpointSlice, Endpoints } from '../../k8s/types/discovery';
+import type { Pod } from '../../k8s/types/pod';
+import type { Service } from '../../k8s/types/service';
+import { seedDemoData } from '../demo/seed';
+import { startInProcessCluster, type InProcessCluster } from './in-process.test-support';
+
+const W = { fieldManager: 'test' };
+let c: InProcessCluster;
+
+beforeEach(async () => {
+  c = startInProcessCluster();
+  await c.controllers.idle();
+});
+afterEach(() => c.stop());
+
+function createService(name: string, spec: Service['spec'], ns = 'default'): Service {
+  return c.api.create<Service>('services', { apiVersion: 'v1', kind: 'Service', metadata: { name, namespace: ns }, spec }, W);
+}
+
+function createPod(name: string, labels: Record<string, string>, ns = 'default', annotations?: Record<string, string>): Pod {
+  return c.api.create<Pod>(
+    'pods',
+    {
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: { name, namespace: ns, labels, ...(annotations ? { annotations } : {}) },
+      spec: { containers: [{ name: 'app', image: 'nginx', ports: [{ name: 'http', containerPort: 8080 }] }] },
+    },
+    W,
+  );
+}
+
+function slicesOf(name: string, ns = 'default'): EndpointSlice[] {
+  return c.api.list<EndpointSlice>('endpointslices', ns).filter((s) => s.metadata.labels?.['kubernetes.io/service-name'] === name);
+}
+
+function events(name: string, ns = 'default'): string[] {
+  return c.api
+    .list<Event>('events', ns)
+    .filter((e) => e.involvedObject.name === name)
+    .map((e) => e.reason ?? '');
+}
+
+describe('bootstrap and simulated nodes', () => {
+  it('creates the system namespaces, the kubernetes Service and three ready nodes with zones', () => {
+    const names = c.api.list<Namespace>('namespaces').map((n) => n.metadata.name);
+    expect(names).toEqual(expect.arrayContaining(['default', 'kube-system', 'kube-public', 'kube-node-lease']));
+    expect(c.api.get<Service>('services', 'default', 'kubernetes')?.spec?.clusterIP).toBe('10.96.0.1');
+    const nodes = c.api.list<Node>('nodes');
+    expect(nodes.map((n) => n.metadata.name)).toEqual(['node-1', 'node-2', 'node-3']);
+    expect(nodes.map((n) => n.metadata.labels?.['topology.kubernetes.io/zone'])).toEqual(['zone-a', 'zone-b', 'zone-c']);
+    expect(nodes.every((n) => n.status?.conditions?.some((x) => x.type === 'Ready' && x.status === 'True'))).toBe(true);
+  });
+
+  it('binds pods round-robin and reports them Running and Ready with an IP from the node CIDR', async () => {
+    for (let i = 0; i < 3; i++) createPod(`p${i}`, { app: 'x' });
+    await c.controllers.idle();
+    const pods = c.api.list<Pod>('pods', 'default');
+    expect(new Set(pods.map((p) => p.spec?.nodeName))).toEqual(new Set(['node-1', 'node-2', 'node-3']));
+    for (const p of pods) {
+      const n = Number(p.spec?.nodeName?.slice(5));
+      expect(p.status?.podIP).toMatch(new RegExp(`^10\\.244\\.${n}\\.\\d+$`));
+      expect(p.status?.phase).toBe('Running');
+      expect(p.status?.conditions?.find((x) => x.type === 'Ready')?.status).toBe('True');
+    }
+    expect(c.errors).toEqual([]);
+  });
+});
+
+describe('EndpointSlice and Endpoints controllers', () => {
+  it('follows pods in and out of readiness without the simulated kubelet reverting it', async () => {
+    createService('web', { selector: { app: 'web' }, ports: [{ name: 'http', port: 80, targetPort: 'http' }] });
+    createPod('web-0', { app: 'web' });
+    createPod('web-1', { app: 'web' }, 'default', { 'porthole.dev/ready': 'false' });
+    createPod('other', { app: 'other' });
+    await c.controllers.idle();
+
+    const [slice] = slicesOf('web');
+    expect(slicesOf('web')).toHaveLength(1);
+    expect(slice.metadata.name).toMatch(/^web-[a-z0-9]{5}$/);
+    expect(slice.metadata.labels?.['endpointslice.kubernetes.io/managed-by']).toBe('endpointslice-controller.k8s.io');
+    expect(slice.ports).toEqual([{ name: 'http', protocol: 'TCP', port: 8080 }]);
+    expect(slice.endpoints?.map((e) => [e.targetRef?.name, e.conditions?.ready])).toEqual([
+      ['web-0', true],
+      ['web-1', false],
+    ]);
+    const ep = c.api.get<Endpoints>('endpoints', 'default', 'web');
+    expect(ep?.subsets?.[0].addresses?.map((a) => a.targetRef?.name)).toEqual(['web-0']);
+    expect(ep?.subsets?.[0].notReadyAddresses?.map((a) => a.targetRef?.name)).toEqual(['web-1']);
+
+    // flip web-0 to unready through pods/status
+    const p0 = structuredClone(c.api.get<Pod>('pods', 'default', 'web-0') as Pod);
+    p0.status = { ...p0.status, conditions: (p0.status?.conditions ?? []).map((x) => (x.type === 'Ready' ? { ...x, status: 'False' as const } : x)) };
+    c.api.updateStatus('pods', p0, W);
+    await c.controllers.idle();
+    expect(slicesOf('web')[0].endpoints?.every((e) => e.conditions?.ready === false)).toBe(true);
+    expect(c.api.get<Pod>('pods', 'default', 'web-0')?.status?.conditions?.find((x) => x.type === 'Ready')?.status).toBe('False');
+    expect(c.api.get<Endpoints>('endpoints', 'default', 'web')?.subsets?.[0].addresses).toBeUndefined();
+
+    // a slice update happens only on change: an unrelated pod event writes nothing
+    const rv = slicesOf('web')[0].metadata.resourceVersion;
+    createPod('unrelated', { app: 'nothing' });
+    await c.controllers.idle();
+    expect(slicesOf('web')[0].metadata.resourceVersion).toBe(rv);
+
+    // deleting the Service removes its slices and Endpoints
+    c.api.delete('services', 'default', 'web', W);
+    await c.controllers.idle();
+    expect(slicesOf('web')).toEqual([]);
+    expect(c.api.get('endpoints', 'default', 'web')).toBeUndefined();
+  });
+
+  it('leaves slices managed by someone else alone', async () => {
+    createService('manual', { ports: [{ port: 80 }] });
+    c.api.create<EndpointSlice>(
+      'endpointslices',
+      {
+        apiVersion: 'discovery.k8s.io/v1',
+        kind: 'EndpointSlice',
+        metadata: { name: 'manual-1', namespace: 'default', labels: { 'kubernetes.io/service-name': 'manual', 'endpointslice.kubernetes.io/managed-by': 'someone-else' } },
+        addressType: 'IPv4',
+        endpoints: [{ addresses: ['192.168.1.1'] }],
+      },
+      W,
+    );
+    await c.controllers.idle();
+    expect(slicesOf('manual').map((s) => s.metadata.name)).toEqual(['manual-1']);
+  });
+});
+
+describe('load-balancer controller', () => {
+  it('assigns an ingress IP with events, releases it on type change, ignores other classes', async () => {
+    createService('lb', { type: 'LoadBalancer', selector: { app: 'x' }, ports: [{ port: 443 }] });
+    createService('classy', { type: 'LoadBalancer', loadBalancerClass: 'example.com/lb', selector: { app: 'x' }, ports: [{ port: 443 }] });
+    await c.controllers.idle();
+    expect(c.api.get<Service>('services', 'default', 'lb')?.status?.loadBalancer?.ingress).toEqual([{ ip: '172.18.255.1', ipMode: 'VIP' }]);
+    expect(c.api.get<Service>('services', 'default', 'classy')?.status?.loadBalancer?.ingress).toBeUndefined();
+    expect(events('lb')).toEqual(['EnsuringLoadBalancer', 'EnsuredLoadBalancer']);
+    const ev = c.api.list<Event>('events', 'default').find((e) => e.reason === 'EnsuredLoadBalancer');
+    expect(ev?.source?.component).toBe('service-controller');
+    expect(ev?.involvedObject).toMatchObject({ kind: 'Service', name: 'lb', namespace: 'default', apiVersion: 'v1' });
+
+    const lb = structuredClone(c.api.get<Service>('services', 'default', 'lb') as Service);
+    lb.spec = { ...lb.spec, type: 'ClusterIP' };
+    delete lb.spec.externalTrafficPolicy;
+    delete lb.spec.allocateLoadBalancerNodePorts;
+    c.api.update('services', lb, W);
+    await c.controllers.idle();
+    expect(c.api.get<Service>('services', 'default', 'lb')?.status?.loadBalancer?.ingress).toBeUndefined();
+    expect(events('lb')).toEqual(expect.arrayContaining(['Type', 'DeletingLoadBalancer', 'DeletedLoadBalancer']));
+
+    createService('lb2', { type: 'LoadBalancer', selector: { app: 'x' }, ports: [{ port: 80 }] });
+    await c.controllers.idle();
+    expect(c.api.get<Service>('services', 'default', 'lb2')?.status?.loadBalancer?.ingress?.[0].ip).toBe('172.18.255.1');
+  });
+});
+
+describe('namespace controller', () => {
+  it('keeps a deleted namespace Terminating until its content is gone, then removes it', async () => {
+    c.api.create<Namespace>('namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'doomed' } }, W);
+    createService('svc', { selector: { app: 'a' }, ports: [{ port: 80 }] }, 'doomed');
+    createPod('pod', { app: 'a' }, 'doomed');
+    await c.controllers.idle();
+    c.api.delete('namespaces', undefined, 'doomed', W);
+    expect(c.api.get<Namespace>('namespaces', undefined, 'doomed')?.status?.phase).toBe('Terminating');
+    await c.controllers.idle();
+    expect(c.api.get('namespaces', undefined, 'doomed')).toBeUndefined();
+    for (const r of ['services', 'pods', 'endpoints', 'endpointslices'] as const) expect(c.api.list(r, 'doomed')).toEqual([]);
+  });
+});
+
+describe('demo data', () => {
+  it('seeds every kind of Service and settles into the expected endpoints', async () => {
+    seedDemoData(c.api);
+    await c.controllers.idle();
+    seedDemoData(c.api); // idempotent
+    await c.controllers.idle();
+    expect(c.errors).toEqual([]);
+    expect(slicesOf('cart', 'shop')[0].endpoints).toBeNull();
+    expect(slicesOf('inventory', 'shop')[0].ports).toBeNull();
+    expect(slicesOf('slow-start', 'demo')[0].endpoints?.every((e) => e.conditions?.ready === false)).toBe(true);
+    expect(slicesOf('postgres', 'demo')[0].endpoints?.map((e) => e.hostname)).toEqual(['postgres-0', 'postgres-1', 'postgres-2']);
+    expect(c.api.get<Service>('services', 'shop', 'storefront')?.status?.loadBalancer?.ingress?.[0].ip).toMatch(/^172\.18\.255\./);
+    expect(c.api.get<Service>('services', 'shop', 'payments-gateway')?.status?.loadBalancer?.ingress).toBeUndefined();
+    expect(slicesOf('legacy-backend', 'demo')).toEqual([]);
+
+    // a restart of the controllers adopts what exists: no duplicates, same LB address
+    const before = c.api.list<EndpointSlice>('endpointslices').map((s) => `${s.metadata.name}@${s.metadata.resourceVersion}`);
+    c.restart();
+    await c.controllers.idle();
+    expect(c.api.list<EndpointSlice>('endpointslices').map((s) => `${s.metadata.name}@${s.metadata.resourceVersion}`)).toEqual(before);
+  });
+});
