@@ -1,0 +1,42 @@
+/**
+ * `npm run cluster -- --port 6443 --data-dir .porthole/data --write-kubeconfig .porthole/kubeconfig`:
+ * runs the embedded Kubernetes-compatible API server until SIGTERM/SIGINT.
+ */
+import { startCluster } from '../lib/cluster/cluster';
+import { parseClusterArgs } from '../lib/cluster/options';
+
+async function main(): Promise<void> {
+  let options;
+  try {
+    options = parseClusterArgs(process.argv.slice(2));
+  } catch (err) {
+    console.error(err instanceof Error ? err.message : err);
+    console.error(
+      'usage: cluster [--port 6443] [--data-dir DIR] [--write-kubeconfig FILE] [--service-cluster-ip-range CIDR] [--service-node-port-range A-B] [--lb-pool CIDR] [--tokens-file FILE] [--anonymous-auth] [--empty]',
+    );
+    process.exit(2);
+  }
+  const cluster = await startCluster(options);
+  console.log(`Embedded cluster listening on ${cluster.url}`);
+  if (options.writeKubeconfig) console.log(`Kubeconfig written to ${options.writeKubeconfig}`);
+  let stopping = false;
+  const stop = (signal: string): void => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: stopping the embedded cluster`);
+    cluster.stop().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        console.error(err);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? (err.stack ?? err.message) : err);
+  process.exit(1);
+});

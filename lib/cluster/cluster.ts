@@ -1,0 +1,92 @@
+/**
+ * Starts and stops the whole embedded cluster: store, allocations, resource definitions,
+ * controllers, demo data (first start only, unless `empty`) and the HTTP server on 127.0.0.1.
+ */
+import { createServiceAllocation } from './allocators';
+import type { Identity } from './auth/types';
+import { startControllers } from './controllers';
+import { listenApi } from './http/listener';
+import { loadServingCertificate } from './http/self-signed';
+import { createRequestHandler } from './http/server';
+import { writeKubeconfigFile } from './kubeconfig';
+import type { ClusterOptions } from './options';
+import { createDefinitions } from './registry';
+import { createClusterApi } from './rest/cluster-api';
+import { createRestContext } from './rest/context';
+import { loadIdentities, seedDemoData } from './rest/stand-ins';
+import { openStore } from './storage';
+import type { Service } from '../k8s/types/service';
+import type { ClusterApi } from './api';
+
+export type { ClusterOptions } from './options';
+
+export interface RunningCluster {
+  /** `http://127.0.0.1:<port>` (plain HTTP; the same port also speaks TLS). */
+  url: string;
+  /** `https://127.0.0.1:<port>`: what the kubeconfig uses (kubectl sends tokens only over TLS). */
+  secureUrl: string;
+  /** PEM of the self-signed serving certificate (the kubeconfig's certificate-authority-data). */
+  caCertificate: string;
+  port: number;
+  identities: Identity[];
+  writeKubeconfig(path: string): void;
+  stop(): Promise<void>;
+  /** The in-process API of this cluster (same code path as HTTP, no auth). */
+  api: ClusterApi;
+}
+
+export const LOOPBACK = '127.0.0.1';
+
+export async function startCluster(options: ClusterOptions): Promise<RunningCluster> {
+  const identities = loadIdentities(options.tokensFile);
+  const store = openStore({ dataDir: options.dataDir });
+  const firstStart = store.currentResourceVersion() === 0;
+  const allocation = createServiceAllocation({ serviceCIDR: options.serviceClusterIPRange, nodePortRange: options.serviceNodePortRange });
+  allocation.rebuild(store.list('services') as Service[]);
+  const ctx = createRestContext(store, createDefinitions(allocation));
+  const api = createClusterApi(ctx);
+  const controllers = startControllers(api, { lbPool: options.lbPool, serviceCIDR: options.serviceClusterIPRange });
+  try {
+    if (firstStart && !options.empty) seedDemoData(api);
+  } catch (err) {
+    console.error('demo data:', err instanceof Error ? err.message : err);
+  }
+  const handler = createRequestHandler({
+    ctx,
+    identities,
+    anonymous: options.anonymousAuth,
+    onError: (err) => console.error('[api] internal error:', err),
+  });
+  const certificate = loadServingCertificate(options.dataDir);
+  let listener;
+  try {
+    listener = await listenApi(handler, { port: options.port, host: LOOPBACK, certificate });
+  } catch (err) {
+    controllers.stop();
+    store.close();
+    throw err;
+  }
+  const port = listener.port;
+  const url = `http://${LOOPBACK}:${port}`;
+  const secureUrl = `https://${LOOPBACK}:${port}`;
+  const writeKubeconfig = (path: string): void => writeKubeconfigFile(path, secureUrl, identities, certificate.cert);
+  if (options.writeKubeconfig) writeKubeconfig(options.writeKubeconfig);
+  let stopped: Promise<void> | undefined;
+  return {
+    url,
+    secureUrl,
+    caCertificate: certificate.cert,
+    port,
+    identities,
+    api,
+    writeKubeconfig,
+    stop() {
+      stopped ??= (async () => {
+        controllers.stop();
+        await listener.close();
+        store.close();
+      })();
+      return stopped;
+    },
+  };
+}

@@ -1,0 +1,43 @@
+/**
+ * Content negotiation: JSON by default, YAML when asked for, server-side Table for
+ * `application/json;as=Table;v=v1;g=meta.k8s.io` (what kubectl get sends); protobuf requests fall
+ * back to JSON, as the real server allows clients to accept either.
+ */
+
+export interface Negotiated {
+  /** Respond with a meta.k8s.io/v1 Table. */
+  table: boolean;
+  /** Respond with YAML instead of JSON. */
+  yaml: boolean;
+}
+
+interface MediaRange {
+  type: string;
+  params: Record<string, string>;
+}
+
+export function parseAccept(accept: string | undefined): MediaRange[] {
+  if (!accept) return [];
+  return accept.split(',').map((part) => {
+    const [type, ...rest] = part.split(';').map((s) => s.trim());
+    const params: Record<string, string> = {};
+    for (const p of rest) {
+      const eq = p.indexOf('=');
+      if (eq > 0) params[p.slice(0, eq).toLowerCase()] = p.slice(eq + 1);
+    }
+    return { type: type.toLowerCase(), params };
+  });
+}
+
+export function negotiate(accept: string | undefined): Negotiated {
+  for (const range of parseAccept(accept)) {
+    if (range.params.as === 'Table' && range.params.g === 'meta.k8s.io' && (range.params.v === 'v1' || range.params.v === 'v1beta1')) {
+      if (range.type === 'application/json' || range.type === '*/*') return { table: true, yaml: false };
+      continue;
+    }
+    if (range.params.as) continue;
+    if (range.type === 'application/yaml') return { table: false, yaml: true };
+    if (range.type === 'application/json' || range.type === '*/*' || range.type === 'application/*') return { table: false, yaml: false };
+  }
+  return { table: false, yaml: false };
+}

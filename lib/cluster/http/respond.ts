@@ -1,0 +1,63 @@
+/** Writing responses: JSON text (or YAML), Status errors, Warning headers, optional gzip. */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { gzipSync } from 'node:zlib';
+import { stringify as toYaml } from 'yaml';
+import { statusError } from '../../k8s/status';
+import type { Status } from '../../k8s/types/meta';
+import { ApiError } from '../rest/api-error';
+
+const GZIP_MIN_BYTES = 128 * 1024;
+
+export interface ResponseOptions {
+  yaml?: boolean;
+  warnings?: readonly string[];
+  contentType?: string;
+}
+
+function acceptsGzip(req: IncomingMessage | undefined): boolean {
+  const enc = req?.headers['accept-encoding'];
+  return typeof enc === 'string' && /\bgzip\b/.test(enc);
+}
+
+/** `Warning: 299 - "<text>"` as the real server formats it. */
+export function warningHeader(text: string): string {
+  return `299 - ${JSON.stringify(text)}`;
+}
+
+export function sendText(req: IncomingMessage | undefined, res: ServerResponse, code: number, json: string, options: ResponseOptions = {}): void {
+  if (res.headersSent) {
+    res.end();
+    return;
+  }
+  let body: string | Buffer = json;
+  let contentType = options.contentType ?? 'application/json';
+  if (options.yaml) {
+    body = toYaml(JSON.parse(json));
+    contentType = 'application/yaml';
+  }
+  res.setHeader('Content-Type', contentType);
+  res.setHeader('Cache-Control', 'no-cache, private');
+  if (options.warnings?.length) res.setHeader('Warning', options.warnings.map(warningHeader));
+  if (typeof body === 'string' && body.length >= GZIP_MIN_BYTES && acceptsGzip(req)) {
+    body = gzipSync(body);
+    res.setHeader('Content-Encoding', 'gzip');
+  }
+  res.setHeader('Content-Length', Buffer.byteLength(body));
+  res.writeHead(code);
+  res.end(req?.method === 'HEAD' ? undefined : body);
+}
+
+export function sendJson(req: IncomingMessage | undefined, res: ServerResponse, code: number, value: unknown, options: ResponseOptions = {}): void {
+  sendText(req, res, code, JSON.stringify(value), options);
+}
+
+export function sendStatus(req: IncomingMessage | undefined, res: ServerResponse, status: Status, options: ResponseOptions = {}): void {
+  sendJson(req, res, status.code ?? 500, status, { warnings: options.warnings });
+}
+
+/** Any thrown value as the Status the client receives (500 for the unexpected). */
+export function errorStatus(err: unknown): Status {
+  if (err instanceof ApiError) return err.status;
+  const message = err instanceof Error ? err.message : String(err);
+  return statusError.internal(message);
+}

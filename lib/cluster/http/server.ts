@@ -1,0 +1,93 @@
+/**
+ * The embedded cluster's HTTP server: node:http on loopback, authentication and authorization on
+ * every request, then discovery, access reviews or the resource verbs.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { statusError } from '../../k8s/status';
+import type { ResourceDefinition } from '../registry/types';
+import { ApiError } from '../rest/api-error';
+import type { RestContext } from '../rest/context';
+import { authenticate } from '../auth/authenticate';
+import { authorize, forbiddenStatus } from '../auth/authorize';
+import type { Identity, RequestAttributes, User } from '../auth/types';
+import { handleNonResource, type DiscoveryCache } from './non-resource-handler';
+import { requestInfo, type RequestInfo } from './request-info';
+import { handleResource, notFound } from './resource-handler';
+import { errorStatus, sendStatus } from './respond';
+import { handleReview, isReviewRequest } from './review-handler';
+
+export interface ApiServerOptions {
+  ctx: RestContext;
+  identities: Identity[];
+  /** Requests without credentials act as system:anonymous (authorization still applies). */
+  anonymous: boolean;
+  /** Called with unexpected (500) errors. */
+  onError?: (err: unknown) => void;
+}
+
+export function requestAttributes(info: RequestInfo, method: string): RequestAttributes {
+  if (!info.isResourceRequest || info.resource === '') return { verb: method.toLowerCase(), path: info.path };
+  return {
+    verb: info.verb,
+    namespace: info.namespace,
+    apiGroup: info.apiGroup,
+    apiVersion: info.apiVersion,
+    resource: info.resource,
+    subresource: info.subresource,
+    name: info.name,
+  };
+}
+
+function findDefinition(ctx: RestContext, info: RequestInfo): ResourceDefinition | undefined {
+  if (!info.isResourceRequest) return undefined;
+  for (const def of ctx.definitions.values()) {
+    if (def.resource === info.resource && def.group === info.apiGroup && def.version === info.apiVersion) return def;
+  }
+  return undefined;
+}
+
+export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => void;
+
+export function createRequestHandler(options: ApiServerOptions): RequestHandler {
+  const { ctx } = options;
+  const discovery: DiscoveryCache = { defs: [...ctx.definitions.values()], cache: new Map() };
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const path = decodeURIComponent(url.pathname);
+    const info = requestInfo(req.method ?? 'GET', path, url.searchParams);
+    const auth = req.headers.authorization;
+    const user: User | undefined = authenticate(auth, options.identities, { anonymous: options.anonymous });
+    if (!user) {
+      sendStatus(req, res, statusError.unauthorized());
+      return;
+    }
+    const attrs = requestAttributes(info, req.method ?? 'GET');
+    const decision = authorize(options.identities, user, attrs);
+    if (!decision.allowed) {
+      sendStatus(req, res, forbiddenStatus(user, attrs));
+      return;
+    }
+    if ((req.method === 'GET' || req.method === 'HEAD') && handleNonResource(discovery, path, req, res)) return;
+    if (!info.isResourceRequest) throw notFound();
+    if (isReviewRequest(info)) {
+      await handleReview(options.identities, user, info, req, res);
+      return;
+    }
+    const def = findDefinition(ctx, info);
+    if (!def || info.resource === '') throw notFound();
+    await handleResource(ctx, def, info, req, res, url.searchParams);
+  }
+
+  return (req, res) => {
+    handle(req, res).catch((err: unknown) => {
+      const status = errorStatus(err);
+      if (!(err instanceof ApiError) && options.onError) options.onError(err);
+      if (res.headersSent) {
+        res.end();
+        return;
+      }
+      sendStatus(req, res, status);
+    });
+  };
+}

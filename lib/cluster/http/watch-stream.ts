@@ -1,0 +1,69 @@
+/**
+ * Watch responses: newline-delimited JSON events over a chunked 200 response, as the real server
+ * streams them; Table events for `kubectl get -w`; periodic bookmarks; `timeoutSeconds`; stopped
+ * when the client goes away.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { KubeObject, Status, WatchEventType } from '../../k8s/types/meta';
+import { printTable, type IncludeObject } from '../printers';
+import type { ResourceDefinition } from '../registry/types';
+import type { RestContext } from '../rest/context';
+import { startWatch, type WatchRequest } from '../rest/watch';
+import { serializeObject } from '../storage';
+
+/** The real server's default request timeout range is 30-60 min; watches end after it. */
+const DEFAULT_TIMEOUT_SECONDS = 1800;
+export const BOOKMARK_INTERVAL_MS = 10_000;
+
+export interface WatchHttpOptions extends WatchRequest {
+  timeoutSeconds?: number;
+  /** Table events (`kubectl get -w`), with `includeObject`. */
+  table?: { includeObject: IncludeObject };
+}
+
+export function serveWatch(ctx: RestContext, def: ResourceDefinition, req: IncomingMessage, res: ServerResponse, options: WatchHttpOptions): void {
+  res.writeHead(200, {
+    'Content-Type': 'application/json',
+    'Cache-Control': 'no-cache, private',
+    'Transfer-Encoding': 'chunked',
+  });
+  res.flushHeaders();
+  let closed = false;
+  const encode = (type: WatchEventType, object: KubeObject | Status): string => {
+    if (type === 'ERROR' || type === 'BOOKMARK') return `{"type":"${type}","object":${JSON.stringify(object)}}\n`;
+    const obj = object as KubeObject;
+    if (options.table) {
+      const table = printTable(def.resource, [obj], { includeObject: options.table.includeObject, now: ctx.now() });
+      return `{"type":"${type}","object":${JSON.stringify(table)}}\n`;
+    }
+    return `{"type":"${type}","object":${serializeObject(obj)}}\n`;
+  };
+  let timer: NodeJS.Timeout | undefined;
+  let bookmarks: NodeJS.Timeout | undefined;
+  const finish = (): void => {
+    if (closed) return;
+    closed = true;
+    if (timer) clearTimeout(timer);
+    if (bookmarks) clearInterval(bookmarks);
+    watch?.stop();
+    if (!res.writableEnded) res.end();
+  };
+  let watch: ReturnType<typeof startWatch> | undefined;
+  watch = startWatch(ctx, def, options, {
+    send(type, object) {
+      if (closed) return;
+      res.write(encode(type, object));
+    },
+    close: () => setImmediate(finish),
+  });
+  if (closed) return;
+  const timeout = options.timeoutSeconds && options.timeoutSeconds > 0 ? options.timeoutSeconds : DEFAULT_TIMEOUT_SECONDS;
+  timer = setTimeout(() => {
+    watch?.bookmark();
+    finish();
+  }, timeout * 1000);
+  if (options.allowWatchBookmarks) bookmarks = setInterval(() => watch?.bookmark(), BOOKMARK_INTERVAL_MS);
+  req.on('close', finish);
+  res.on('close', finish);
+  res.on('error', finish);
+}

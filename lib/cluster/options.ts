@@ -1,0 +1,95 @@
+/** The embedded cluster's options and their command-line flags (`npm run cluster -- ...`). */
+
+export interface ClusterOptions {
+  /** TCP port on 127.0.0.1; 0 picks a free one. Default 6443. */
+  port: number;
+  /** Where SQLite keeps the data; in memory without it. */
+  dataDir?: string;
+  /** Write a kubeconfig for the built-in identities to this path once listening. */
+  writeKubeconfig?: string;
+  serviceClusterIPRange: string;
+  serviceNodePortRange: string;
+  lbPool: string;
+  /** Identities file (tokens); the built-in admin/viewer/editor without it. */
+  tokensFile?: string;
+  anonymousAuth: boolean;
+  /** Start without demo data. */
+  empty: boolean;
+}
+
+export const DEFAULT_CLUSTER_OPTIONS: ClusterOptions = {
+  port: 6443,
+  serviceClusterIPRange: '10.96.0.0/12',
+  serviceNodePortRange: '30000-32767',
+  lbPool: '172.18.255.0/24',
+  anonymousAuth: false,
+  empty: false,
+};
+
+const VALUE_FLAGS = new Set([
+  'port',
+  'data-dir',
+  'write-kubeconfig',
+  'service-cluster-ip-range',
+  'service-node-port-range',
+  'lb-pool',
+  'tokens-file',
+]);
+
+function parseBoolFlag(name: string, value: string | undefined): boolean {
+  if (value === undefined || value === 'true' || value === '1') return true;
+  if (value === 'false' || value === '0') return false;
+  throw new Error(`invalid value for --${name}: ${value} (want true or false)`);
+}
+
+/** Parses `--flag value` and `--flag=value`; throws Error with a usage message on bad input. */
+export function parseClusterArgs(argv: readonly string[]): ClusterOptions {
+  const out: ClusterOptions = { ...DEFAULT_CLUSTER_OPTIONS };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '--') continue;
+    if (!arg.startsWith('--')) throw new Error(`unexpected argument: ${arg}`);
+    const eq = arg.indexOf('=');
+    const name = eq > 0 ? arg.slice(2, eq) : arg.slice(2);
+    let value: string | undefined = eq > 0 ? arg.slice(eq + 1) : undefined;
+    if (VALUE_FLAGS.has(name) && value === undefined) {
+      value = argv[++i];
+      if (value === undefined) throw new Error(`flag needs an argument: --${name}`);
+    }
+    switch (name) {
+      case 'port': {
+        const port = Number(value);
+        if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`invalid --port: ${value}`);
+        out.port = port;
+        break;
+      }
+      case 'data-dir':
+        out.dataDir = value;
+        break;
+      case 'write-kubeconfig':
+        out.writeKubeconfig = value;
+        break;
+      case 'service-cluster-ip-range':
+        out.serviceClusterIPRange = value ?? out.serviceClusterIPRange;
+        break;
+      case 'service-node-port-range':
+        out.serviceNodePortRange = value ?? out.serviceNodePortRange;
+        break;
+      case 'lb-pool':
+        out.lbPool = value ?? out.lbPool;
+        break;
+      case 'tokens-file':
+        out.tokensFile = value;
+        break;
+      case 'anonymous-auth':
+        out.anonymousAuth = parseBoolFlag(name, value);
+        break;
+      case 'empty':
+        out.empty = parseBoolFlag(name, value);
+        break;
+      default:
+        throw new Error(`unknown flag: --${name}`);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,105 @@
+/**
+ * POST: create an object, in the order of genericregistry.Store.Create (see registry/types.ts).
+ */
+import { statusError } from '../../k8s/status';
+import type { JsonObject } from '../../k8s/json';
+import type { KubeObject } from '../../k8s/types/meta';
+import type { ResourceDefinition } from '../registry/types';
+import { schemaFor } from '../schema';
+import type { Transaction } from '../storage/types';
+import { StoreError } from '../storage/types';
+import { ApiError } from './api-error';
+import { apiVersionOf, groupResourceOf, timestamp, type RestContext } from './context';
+import { enforceFieldValidation } from './field-validation';
+import { checkFieldManager, fillCreateMetadata, managerName } from './metadata';
+import { checkNamespaceForCreate } from './namespace-guard';
+import { recordUpdate } from './stand-ins';
+import { translateStoreError } from './store-errors';
+import type { WriteOptions, WriteResult } from './write-options';
+
+const GENERATE_NAME_ATTEMPTS = 8;
+
+/** Puts the request namespace on a namespaced object (400 when the body names another one). */
+export function bindNamespace(def: ResourceDefinition, obj: KubeObject, namespace: string | undefined): void {
+  if (def.namespaced) {
+    const own = obj.metadata.namespace;
+    if (own && namespace && own !== namespace) {
+      throw new ApiError(statusError.badRequest('the namespace of the provided object does not match the namespace sent on the request'));
+    }
+    obj.metadata.namespace = namespace ?? own;
+  } else {
+    delete obj.metadata.namespace;
+  }
+}
+
+/**
+ * The part of a create that runs inside the store transaction (also used by create-on-update and
+ * create-on-apply). `obj` is decoded, defaulted and has its system metadata.
+ */
+export function createInTransaction<T extends KubeObject>(
+  ctx: RestContext,
+  def: ResourceDefinition<T>,
+  tx: Transaction,
+  input: T,
+  manager: string,
+  managedFieldsDone = false,
+): T {
+  const name = input.metadata.name ?? '';
+  checkNamespaceForCreate(tx, def as unknown as ResourceDefinition, input.metadata.namespace ?? '', name);
+  let obj = input;
+  if (def.beginCreate) obj = def.beginCreate(tx, obj);
+  obj = def.prepareForCreate(obj);
+  if (def.tracksGeneration) obj.metadata.generation = 1;
+  const errors = def.validateCreate(obj);
+  if (errors.length) throw ApiError.invalid(def.kind, def.group, obj.metadata.name ?? '', errors);
+  if (!managedFieldsDone && manager) {
+    obj.metadata.managedFields = recordUpdate({
+      prev: undefined,
+      next: obj,
+      manager,
+      apiVersion: apiVersionOf(def as unknown as ResourceDefinition),
+      time: timestamp(ctx.now()),
+      schema: schemaFor(def.resource),
+    });
+  }
+  try {
+    return tx.create(def.resource, obj) as T;
+  } catch (err) {
+    throw translateStoreError(err, groupResourceOf(def as unknown as ResourceDefinition), obj.metadata.name ?? '');
+  }
+}
+
+export function createObject<T extends KubeObject>(
+  ctx: RestContext,
+  def: ResourceDefinition<T>,
+  namespace: string | undefined,
+  body: JsonObject,
+  options: WriteOptions,
+  strippedPaths: readonly string[] = [],
+): WriteResult<T> {
+  checkFieldManager(options.fieldManager, 'CreateOptions');
+  const warnings = enforceFieldValidation(def as unknown as ResourceDefinition, body, options.fieldValidation, strippedPaths);
+  const decoded = body as unknown as T;
+  bindNamespace(def as unknown as ResourceDefinition, decoded, namespace);
+  if (decoded.metadata.resourceVersion) {
+    throw new ApiError(statusError.internal('resourceVersion should not be set on objects to be created'));
+  }
+  const defaulted = def.applyDefaults(decoded);
+  const manager = managerName(options.fieldManager, options.userAgent);
+  const wantsGeneratedName = !defaulted.metadata.name && !!defaulted.metadata.generateName;
+  for (let attempt = 1; ; attempt++) {
+    const obj = fillCreateMetadata(structuredClone(defaulted), ctx.now());
+    try {
+      const object = ctx.store.transact((tx) => createInTransaction(ctx, def, tx, obj, manager), { dryRun: options.dryRun });
+      return { object, warnings, created: true };
+    } catch (err) {
+      const retry = wantsGeneratedName && attempt < GENERATE_NAME_ATTEMPTS && isAlreadyExists(err);
+      if (!retry) throw err;
+    }
+  }
+}
+
+function isAlreadyExists(err: unknown): boolean {
+  if (err instanceof StoreError) return err.code === 'AlreadyExists';
+  return err instanceof ApiError && err.status.reason === 'AlreadyExists';
+}

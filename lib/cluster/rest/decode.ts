@@ -1,0 +1,135 @@
+/**
+ * Request body decoding as the real API server does it: JSON or YAML, a top-level object, the
+ * expected apiVersion/kind, and no `__proto__` keys ever reaching an object (they are removed and
+ * reported as unknown fields).
+ */
+import { parse as parseYaml } from 'yaml';
+import { statusError } from '../../k8s/status';
+import { isJsonObject, type JsonObject, type JsonValue } from '../../k8s/json';
+import { ApiError } from './api-error';
+
+export interface Decoded {
+  object: JsonObject;
+  /** Paths of keys that were removed because they could pollute prototypes (`spec.__proto__`). */
+  strippedPaths: string[];
+}
+
+const DANGEROUS_KEYS = new Set(['__proto__']);
+
+export function isYamlContentType(contentType: string | undefined): boolean {
+  const base = (contentType ?? '').split(';')[0].trim().toLowerCase();
+  return base === 'application/yaml' || base === 'application/apply-patch+yaml' || base === 'text/yaml' || base === 'application/x-yaml';
+}
+
+/** summarizeData: what the real server quotes from a body it could not decode. */
+export function summarizeData(text: string, max = 30): string {
+  if (text.length === 0) return '<empty>';
+  if (text[0] === '{') return text.length > max ? `${text.slice(0, max)} ...` : text;
+  const hex = Buffer.from(text.slice(0, max)).toString('hex');
+  return text.length > max ? `${hex} ...` : hex;
+}
+
+/** Go encoding/json's wording for the first syntax error in `text`. */
+export function goJsonError(text: string, err: unknown): string {
+  const message = err instanceof Error ? err.message : String(err);
+  if (/Unexpected end|end of JSON/i.test(message) || text.trim().length === 0) return 'unexpected end of JSON input';
+  const pos = /position (\d+)/.exec(message);
+  const index = pos ? Number(pos[1]) : 0;
+  const ch = text[index] ?? '';
+  return `invalid character '${ch}' looking for beginning of value`;
+}
+
+/** Removes every `__proto__` key (own properties made by JSON.parse), returning their paths. */
+export function stripDangerousKeys(value: unknown, path = ''): string[] {
+  const found: string[] = [];
+  if (Array.isArray(value)) {
+    value.forEach((v, i) => found.push(...stripDangerousKeys(v, `${path}[${i}]`)));
+  } else if (typeof value === 'object' && value !== null) {
+    const obj = value as Record<string, unknown>;
+    for (const key of Object.keys(obj)) {
+      const childPath = path ? `${path}.${key}` : key;
+      if (DANGEROUS_KEYS.has(key)) {
+        delete obj[key];
+        found.push(childPath);
+      } else {
+        found.push(...stripDangerousKeys(obj[key], childPath));
+      }
+    }
+  }
+  return found;
+}
+
+/** Parses JSON or YAML text into a JSON value; `describe` builds the 400 message from the parser's error. */
+export function parseBodyValue(text: string, contentType: string | undefined, describe: (err: string) => string): JsonValue {
+  if (isYamlContentType(contentType)) {
+    try {
+      const value: unknown = parseYaml(text, { maxAliasCount: 100 });
+      return (value ?? null) as JsonValue;
+    } catch (err) {
+      const msg = err instanceof Error ? err.message.split('\n')[0] : String(err);
+      throw new ApiError(statusError.badRequest(describe(`error converting YAML to JSON: yaml: ${msg}`)));
+    }
+  }
+  try {
+    return JSON.parse(text) as JsonValue;
+  } catch (err) {
+    throw new ApiError(statusError.badRequest(describe(goJsonError(text, err))));
+  }
+}
+
+export interface ExpectedType {
+  kind: string;
+  apiVersion: string;
+}
+
+/** Decodes an object body (create, update) and checks its apiVersion and kind. */
+export function decodeObject(text: string, contentType: string | undefined, expected: ExpectedType): Decoded {
+  const unrecognized = (base: string): string =>
+    `the object provided is unrecognized (must be of type ${expected.kind}): ${base} (${summarizeData(text)})`;
+  const value = parseBodyValue(text, contentType, (e) => unrecognized(`couldn't get version/kind; json parse error: ${e}`));
+  if (!isJsonObject(value)) {
+    throw new ApiError(
+      statusError.badRequest(
+        unrecognized(`couldn't get version/kind; json parse error: json: cannot unmarshal ${goTypeName(value)} into Go value of type struct { APIVersion string "json:\\"apiVersion,omitempty\\""; Kind string "json:\\"kind,omitempty\\"" }`),
+      ),
+    );
+  }
+  const strippedPaths = stripDangerousKeys(value);
+  checkTypeMeta(value, expected);
+  return { object: value, strippedPaths };
+}
+
+function goTypeName(value: JsonValue): string {
+  if (Array.isArray(value)) return 'array';
+  if (value === null) return 'null';
+  return typeof value === 'number' ? 'number' : typeof value;
+}
+
+/** Fills in a missing apiVersion/kind and refuses a different one, with the real messages. */
+export function checkTypeMeta(obj: JsonObject, expected: ExpectedType): void {
+  const apiVersion = typeof obj.apiVersion === 'string' ? obj.apiVersion : '';
+  const kind = typeof obj.kind === 'string' ? obj.kind : '';
+  if (apiVersion && apiVersion !== expected.apiVersion) {
+    throw new ApiError(
+      statusError.badRequest(`the API version in the data (${apiVersion}) does not match the expected API version (${expected.apiVersion})`),
+    );
+  }
+  if (kind && kind !== expected.kind) {
+    const version = (apiVersion || expected.apiVersion).split('/').pop() ?? 'v1';
+    throw new ApiError(
+      statusError.badRequest(
+        `${kind} in version "${version}" cannot be handled as a ${expected.kind}: no kind "${kind}" is registered for the internal version of group "${expected.apiVersion.includes('/') ? expected.apiVersion.split('/')[0] : ''}" in scheme "pkg/api/legacyscheme/scheme.go:30"`,
+      ),
+    );
+  }
+  obj.apiVersion = expected.apiVersion;
+  obj.kind = expected.kind;
+  if (obj.metadata === undefined || obj.metadata === null) obj.metadata = {};
+  if (!isJsonObject(obj.metadata)) {
+    throw new ApiError(
+      statusError.badRequest(
+        `${expected.kind} in version "${expected.apiVersion.split('/').pop() ?? 'v1'}" cannot be handled as a ${expected.kind}: json: cannot unmarshal ${goTypeName(obj.metadata)} into Go struct field ${expected.kind}.metadata of type v1.ObjectMeta`,
+      ),
+    );
+  }
+}

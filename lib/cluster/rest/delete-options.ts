@@ -1,0 +1,42 @@
+/** DeleteOptions from a request body and query parameters. */
+import { fieldError } from '../../k8s/field-errors';
+import { isJsonObject } from '../../k8s/json';
+import { statusError } from '../../k8s/status';
+import type { DeleteOptions } from '../../k8s/types/meta';
+import { ApiError } from './api-error';
+import { parseBodyValue, stripDangerousKeys } from './decode';
+import type { DeleteRequest, PropagationPolicy } from './delete';
+
+const POLICIES = ['Orphan', 'Background', 'Foreground'];
+
+export function parseDeleteOptions(body: string, contentType: string | undefined, query: { dryRun: boolean; propagationPolicy?: string; orphanDependents?: boolean }): DeleteRequest {
+  let opts: DeleteOptions = {};
+  if (body.trim() !== '') {
+    const value = parseBodyValue(body, contentType, (e) => `couldn't get version/kind; json parse error: ${e}`);
+    if (!isJsonObject(value)) throw new ApiError(statusError.badRequest('the body of the request was not a DeleteOptions object'));
+    stripDangerousKeys(value);
+    opts = value as unknown as DeleteOptions;
+  }
+  const dryRunValues = opts.dryRun ?? [];
+  for (const v of dryRunValues) {
+    if (v !== 'All') throw new ApiError(statusError.invalid('DeleteOptions', 'meta.k8s.io', '', [fieldError.notSupported('dryRun', dryRunValues, ['All'])]));
+  }
+  let policy = (query.propagationPolicy ?? opts.propagationPolicy) as string | undefined;
+  const orphan = query.orphanDependents ?? (opts as { orphanDependents?: boolean }).orphanDependents;
+  if (policy !== undefined && orphan !== undefined) {
+    throw new ApiError(
+      statusError.invalid('DeleteOptions', 'meta.k8s.io', '', [
+        fieldError.invalid('propagationPolicy', policy, 'orphanDependents and deletionPropagation cannot be both set'),
+      ]),
+    );
+  }
+  if (orphan !== undefined) policy = orphan ? 'Orphan' : 'Background';
+  if (policy !== undefined && !POLICIES.includes(policy)) {
+    throw new ApiError(statusError.invalid('DeleteOptions', 'meta.k8s.io', '', [fieldError.notSupported('propagationPolicy', policy, POLICIES)]));
+  }
+  return {
+    dryRun: query.dryRun || dryRunValues.includes('All'),
+    preconditions: opts.preconditions,
+    propagationPolicy: policy as PropagationPolicy | undefined,
+  };
+}

@@ -1,0 +1,147 @@
+/**
+ * DELETE of one object and deletecollection: preconditions, dryRun, propagationPolicy (dependents
+ * found through ownerReferences are deleted or orphaned in the same transaction, as the garbage
+ * collector would), namespaces going Terminating first.
+ */
+import { failure, statusError } from '../../k8s/status';
+import type { Namespace } from '../../k8s/types/cluster';
+import type { DeleteOptions, KubeObject, Status } from '../../k8s/types/meta';
+import type { ResourceDefinition } from '../registry/types';
+import type { StoredResource, Transaction } from '../storage/types';
+import { ApiError } from './api-error';
+import { groupResourceOf, timestamp, type RestContext } from './context';
+import { translateStoreError } from './store-errors';
+
+/** Resources whose DELETE answers with the deleted object (ReturnDeletedObject / graceful). */
+const RETURNS_OBJECT = new Set<StoredResource>(['services', 'pods']);
+/** Resources that may carry ownerReferences to something we serve. */
+const DEPENDENT_RESOURCES: readonly StoredResource[] = ['endpointslices', 'endpoints', 'pods', 'events'];
+
+export type PropagationPolicy = 'Orphan' | 'Background' | 'Foreground';
+
+export interface DeleteRequest {
+  dryRun: boolean;
+  preconditions?: DeleteOptions['preconditions'];
+  propagationPolicy?: PropagationPolicy;
+}
+
+export interface DeleteResult {
+  /** The deleted (or now terminating) object. */
+  object: KubeObject;
+  /** What the HTTP response carries: the object itself, or a Success Status. */
+  body: KubeObject | Status;
+  /** The object still exists (finalizers pending): the HTTP answer is 202 Accepted. */
+  pending?: boolean;
+}
+
+export function checkPreconditions(def: ResourceDefinition, obj: KubeObject, pre: DeleteOptions['preconditions']): void {
+  const name = obj.metadata.name ?? '';
+  const gr = groupResourceOf(def);
+  if (pre?.uid && pre.uid !== obj.metadata.uid) {
+    throw new ApiError(statusError.conflict(gr, name, `Precondition failed: UID in precondition: ${pre.uid}, UID in object meta: ${obj.metadata.uid ?? ''}`));
+  }
+  if (pre?.resourceVersion && pre.resourceVersion !== obj.metadata.resourceVersion) {
+    throw new ApiError(
+      statusError.conflict(gr, name, `Precondition failed: ResourceVersion in precondition: ${pre.resourceVersion}, ResourceVersion in object meta: ${obj.metadata.resourceVersion ?? ''}`),
+    );
+  }
+}
+
+function successStatus(def: ResourceDefinition, obj: KubeObject): Status {
+  const details: NonNullable<Status['details']> = { name: obj.metadata.name, kind: def.resource };
+  if (def.group) details.group = def.group;
+  if (obj.metadata.uid) details.uid = obj.metadata.uid;
+  return { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success', details };
+}
+
+/** Deletes or orphans what `owner` owns, recursively (the garbage collector's job, done at once). */
+export function collectDependents(ctx: RestContext, tx: Transaction, owner: KubeObject, policy: PropagationPolicy): void {
+  const uid = owner.metadata.uid;
+  if (!uid) return;
+  for (const resource of DEPENDENT_RESOURCES) {
+    if (!ctx.definitions.has(resource)) continue;
+    for (const dep of ctx.store.list(resource, owner.metadata.namespace)) {
+      const refs = dep.metadata.ownerReferences ?? [];
+      if (!refs.some((r) => r.uid === uid)) continue;
+      const current = tx.get(resource, dep.metadata.namespace, dep.metadata.name ?? '');
+      if (!current) continue;
+      if (policy === 'Orphan') {
+        const copy = structuredClone(current);
+        copy.metadata.ownerReferences = refs.filter((r) => r.uid !== uid);
+        if (copy.metadata.ownerReferences.length === 0) delete copy.metadata.ownerReferences;
+        tx.update(resource, copy);
+      } else {
+        const removed = tx.delete(resource, current.metadata.namespace, current.metadata.name ?? '');
+        ctx.definitions.get(resource)?.afterDelete?.(tx, removed);
+        collectDependents(ctx, tx, removed, policy);
+      }
+    }
+  }
+}
+
+/** Deletes inside a transaction; for namespaces, marks them Terminating instead (finalizers pending). */
+export function deleteInTransaction(ctx: RestContext, def: ResourceDefinition, tx: Transaction, current: KubeObject, req: DeleteRequest): DeleteResult {
+  checkPreconditions(def, current, req.preconditions);
+  const name = current.metadata.name ?? '';
+  if (def.resource === 'namespaces') {
+    const ns = current as Namespace;
+    const finalizers = ns.spec?.finalizers ?? [];
+    if (ns.metadata.deletionTimestamp) {
+      if (finalizers.length === 0) return finishNamespace(tx, def, ns);
+      throw new ApiError(
+        failure(409, 'Conflict', `Operation cannot be fulfilled on namespaces "${name}": The system is ensuring all content is removed from this namespace.  Upon completion, this namespace will automatically be purged by the system.`, { name, kind: 'namespaces' }),
+      );
+    }
+    if (finalizers.length > 0) {
+      const next = structuredClone(ns);
+      next.metadata.deletionTimestamp = timestamp(ctx.now());
+      next.metadata.deletionGracePeriodSeconds = 0;
+      next.status = { ...(next.status ?? {}), phase: 'Terminating' };
+      const object = tx.update('namespaces', next, ns.metadata.resourceVersion);
+      return { object, body: object, pending: true };
+    }
+    return finishNamespace(tx, def, ns);
+  }
+  const removed = tx.delete(def.resource, current.metadata.namespace, name);
+  def.afterDelete?.(tx, removed);
+  collectDependents(ctx, tx, removed, req.propagationPolicy ?? 'Background');
+  return { object: removed, body: RETURNS_OBJECT.has(def.resource) ? removed : successStatus(def, removed) };
+}
+
+function finishNamespace(tx: Transaction, def: ResourceDefinition, ns: KubeObject): DeleteResult {
+  const removed = tx.delete('namespaces', undefined, ns.metadata.name ?? '');
+  def.afterDelete?.(tx, removed);
+  return { object: removed, body: successStatus(def, removed) };
+}
+
+export function deleteObject(ctx: RestContext, def: ResourceDefinition, namespace: string | undefined, name: string, req: DeleteRequest): DeleteResult {
+  const gr = groupResourceOf(def);
+  try {
+    return ctx.store.transact(
+      (tx) => {
+        const current = tx.get(def.resource, def.namespaced ? namespace : undefined, name);
+        if (!current) throw new ApiError(statusError.notFound(gr, name));
+        return deleteInTransaction(ctx, def, tx, current, req);
+      },
+      { dryRun: req.dryRun },
+    );
+  } catch (err) {
+    throw translateStoreError(err, gr, name);
+  }
+}
+
+/** PUT namespaces/<name>/finalize: sets spec.finalizers; an emptied terminating namespace goes away. */
+export function finalizeNamespace(ctx: RestContext, def: ResourceDefinition, name: string, finalizers: string[], dryRun: boolean): KubeObject {
+  return ctx.store.transact(
+    (tx) => {
+      const current = tx.get('namespaces', undefined, name) as Namespace | undefined;
+      if (!current) throw new ApiError(statusError.notFound({ group: '', resource: 'namespaces' }, name));
+      const next = structuredClone(current);
+      next.spec = { ...(next.spec ?? {}), finalizers };
+      if (finalizers.length === 0) delete next.spec.finalizers;
+      if (next.metadata.deletionTimestamp && finalizers.length === 0) return finishNamespace(tx, def, next).object;
+      return tx.update('namespaces', next, current.metadata.resourceVersion);
+    },
+    { dryRun },
+  );
+}

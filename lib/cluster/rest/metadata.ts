@@ -1,0 +1,67 @@
+/** System metadata as the real API server fills it: uid, timestamps, generateName, field managers. */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { fieldError, type FieldError } from '../../k8s/field-errors';
+import { statusError } from '../../k8s/status';
+import type { KubeObject } from '../../k8s/types/meta';
+import { ApiError } from './api-error';
+import { timestamp } from './context';
+
+/** utilrand's alphabet: no vowels, no confusable characters. */
+const ALPHANUMS = 'bcdfghjklmnpqrstvwxz2456789';
+const MAX_NAME_LENGTH = 63;
+const RANDOM_LENGTH = 5;
+
+export function generateName(base: string): string {
+  const prefix = base.length > MAX_NAME_LENGTH - RANDOM_LENGTH ? base.slice(0, MAX_NAME_LENGTH - RANDOM_LENGTH) : base;
+  const bytes = randomBytes(RANDOM_LENGTH);
+  let suffix = '';
+  for (const b of bytes) suffix += ALPHANUMS[b % ALPHANUMS.length];
+  return prefix + suffix;
+}
+
+/** rest.FillObjectMetaSystemFields plus the parts of BeforeCreate that reset server-owned fields. */
+export function fillCreateMetadata<T extends KubeObject>(obj: T, now: Date): T {
+  const meta = obj.metadata;
+  meta.uid = randomUUID();
+  meta.creationTimestamp = timestamp(now);
+  delete meta.deletionTimestamp;
+  delete meta.deletionGracePeriodSeconds;
+  delete (meta as Record<string, unknown>).selfLink;
+  if (!meta.name && meta.generateName) meta.name = generateName(meta.generateName);
+  return obj;
+}
+
+/** BeforeUpdate: fields an update can never change are carried over from the stored object. */
+export function carryUpdateMetadata<T extends KubeObject>(next: T, prev: T): T {
+  const meta = next.metadata;
+  const old = prev.metadata;
+  if (old.generation !== undefined) meta.generation = old.generation;
+  else delete meta.generation;
+  if (!meta.uid && old.uid) meta.uid = old.uid;
+  if (old.creationTimestamp) meta.creationTimestamp = old.creationTimestamp;
+  if (old.deletionTimestamp) meta.deletionTimestamp = old.deletionTimestamp;
+  else delete meta.deletionTimestamp;
+  if (old.deletionGracePeriodSeconds !== undefined) meta.deletionGracePeriodSeconds = old.deletionGracePeriodSeconds;
+  else delete meta.deletionGracePeriodSeconds;
+  delete (meta as Record<string, unknown>).selfLink;
+  return next;
+}
+
+/** The manager recorded in managedFields: the `fieldManager` parameter, else the user agent's product. */
+export function managerName(fieldManager: string | undefined, userAgent: string | undefined): string {
+  if (fieldManager) return fieldManager;
+  const product = (userAgent ?? '').split('/')[0];
+  return product.length > 128 ? product.slice(0, 128) : product;
+}
+
+/** ValidateFieldManager, reported as the real server does for `<Kind>Options.meta.k8s.io`. */
+export function checkFieldManager(fieldManager: string | undefined, optionsKind: 'CreateOptions' | 'UpdateOptions' | 'PatchOptions'): void {
+  if (fieldManager === undefined) return;
+  const errors: FieldError[] = [];
+  if (fieldManager.length > 128) errors.push(fieldError.tooLong('fieldManager', fieldManager, 128));
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(fieldManager)) {
+    errors.push(fieldError.invalid('fieldManager', fieldManager, 'may not contain non-printable characters'));
+  }
+  if (errors.length) throw new ApiError(statusError.invalid(optionsKind, 'meta.k8s.io', '', errors));
+}

@@ -1,0 +1,122 @@
+/**
+ * PATCH with the four content types: JSON patch, merge patch, strategic merge patch and
+ * server-side apply (create-on-apply when the object is missing).
+ */
+import { fieldError, type FieldError } from '../../k8s/field-errors';
+import { statusError } from '../../k8s/status';
+import { isJsonObject, type JsonObject, type JsonValue } from '../../k8s/json';
+import type { KubeObject } from '../../k8s/types/meta';
+import type { ResourceDefinition } from '../registry/types';
+import { schemaFor } from '../schema';
+import { ApiError } from './api-error';
+import { apiVersionOf, groupResourceOf, timestamp, type RestContext } from './context';
+import { createInTransaction } from './create';
+import { checkTypeMeta, parseBodyValue, stripDangerousKeys } from './decode';
+import { enforceFieldValidation } from './field-validation';
+import { checkFieldManager, fillCreateMetadata, managerName } from './metadata';
+import { applyJsonPatch, applyMergePatch, applyStrategicMergePatch, serverSideApply } from './stand-ins';
+import { checkNameAndNamespace, updateInTransaction, type Subresource } from './update';
+import type { WriteOptions, WriteResult } from './write-options';
+
+export type PatchType = 'json' | 'merge' | 'strategic' | 'apply';
+
+const CONTENT_TYPES: Record<string, PatchType> = {
+  'application/json-patch+json': 'json',
+  'application/merge-patch+json': 'merge',
+  'application/strategic-merge-patch+json': 'strategic',
+  'application/apply-patch+yaml': 'apply',
+};
+
+export function patchTypeOf(contentType: string | undefined): PatchType {
+  const base = (contentType ?? '').split(';')[0].trim().toLowerCase();
+  const type = CONTENT_TYPES[base];
+  if (!type) throw new ApiError(statusError.unsupportedMediaType(base));
+  return type;
+}
+
+export interface PatchOptions extends WriteOptions {
+  force?: boolean;
+}
+
+function checkPatchOptions(type: PatchType, options: PatchOptions): void {
+  const errors: FieldError[] = [];
+  if (type === 'apply' && !options.fieldManager) errors.push(fieldError.required('fieldManager', 'is required for apply patch'));
+  if (type !== 'apply' && options.force !== undefined) errors.push(fieldError.forbidden('force', 'may not be specified for non-apply patch'));
+  if (errors.length) throw new ApiError(statusError.invalid('PatchOptions', 'meta.k8s.io', '', errors));
+  checkFieldManager(options.fieldManager, 'PatchOptions');
+}
+
+function parsePatch(type: PatchType, text: string, contentType: string | undefined): JsonValue {
+  const value = parseBodyValue(text, type === 'apply' ? 'application/yaml' : contentType?.split(';')[0], (e) =>
+    type === 'apply' ? `error decoding YAML: ${e}` : e,
+  );
+  stripDangerousKeys(value);
+  if (type === 'json' ? !Array.isArray(value) : !isJsonObject(value)) {
+    const what = type === 'json' ? 'json: cannot unmarshal object into Go value of type jsonpatch.Patch' : 'json: cannot unmarshal array into Go value of type map[string]interface {}';
+    throw new ApiError(statusError.badRequest(what));
+  }
+  return value;
+}
+
+function patchedObject(type: Exclude<PatchType, 'apply'>, def: ResourceDefinition, live: KubeObject, patch: JsonValue): JsonObject {
+  const doc = structuredClone(live) as unknown as JsonObject;
+  let out: JsonValue;
+  if (type === 'json') out = applyJsonPatch(doc, patch);
+  else if (type === 'merge') out = applyMergePatch(doc, patch);
+  else out = applyStrategicMergePatch(doc, patch as JsonObject, schemaFor(def.resource));
+  if (!isJsonObject(out)) throw new ApiError(statusError.badRequest('the patched object is not an object'));
+  return out;
+}
+
+export function patchObject<T extends KubeObject>(
+  ctx: RestContext,
+  def: ResourceDefinition<T>,
+  namespace: string | undefined,
+  name: string,
+  text: string,
+  contentType: string | undefined,
+  options: PatchOptions,
+  subresource: Subresource = '',
+): WriteResult<T> {
+  const anyDef = def as unknown as ResourceDefinition;
+  const type = patchTypeOf(contentType);
+  checkPatchOptions(type, options);
+  const patch = parsePatch(type, text, contentType);
+  const manager = managerName(options.fieldManager, options.userAgent);
+  const expected = { kind: def.kind, apiVersion: apiVersionOf(anyDef) };
+  const schema = schemaFor(def.resource);
+  return ctx.store.transact(
+    (tx) => {
+      const live = tx.get(def.resource, namespace, name) as T | undefined;
+      if (type === 'apply') {
+        const applied = patch as JsonObject;
+        checkTypeMeta(applied, expected);
+        const warnings = enforceFieldValidation(anyDef, applied, options.fieldValidation);
+        checkNameAndNamespace(applied as unknown as KubeObject, name, def.namespaced ? namespace : undefined);
+        const time = timestamp(ctx.now());
+        const common = { manager, force: options.force === true, apiVersion: expected.apiVersion, time, schema, subresource: subresource || undefined };
+        if (!live) {
+          if (subresource) throw new ApiError(statusError.notFound(groupResourceOf(anyDef), name));
+          const seed = { apiVersion: expected.apiVersion, kind: def.kind, metadata: { name, ...(def.namespaced ? { namespace } : {}) } };
+          const merged = serverSideApply({ ...common, live: undefined, applied: applied as unknown as KubeObject }) as T;
+          merged.metadata = { ...seed.metadata, ...merged.metadata };
+          const fresh = fillCreateMetadata(def.applyDefaults(merged), ctx.now());
+          return { object: createInTransaction(ctx, def, tx, fresh, manager, true), warnings, created: true };
+        }
+        const next = serverSideApply({ ...common, live, applied: applied as unknown as KubeObject }) as T;
+        next.metadata.resourceVersion = live.metadata.resourceVersion;
+        const object = updateInTransaction(ctx, def, tx, live, next, { manager, subresource, managedFieldsDone: true });
+        return { object, warnings, created: false };
+      }
+      if (!live) throw new ApiError(statusError.notFound(groupResourceOf(anyDef), name));
+      const out = patchedObject(type, anyDef, live, patch);
+      checkTypeMeta(out, expected);
+      const warnings = enforceFieldValidation(anyDef, out, options.fieldValidation);
+      const next = out as unknown as T;
+      checkNameAndNamespace(next, name, def.namespaced ? namespace : undefined);
+      const object = updateInTransaction(ctx, def, tx, live, next, { manager, subresource });
+      return { object, warnings, created: false };
+    },
+    { dryRun: options.dryRun },
+  );
+}

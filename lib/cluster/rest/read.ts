@@ -1,0 +1,140 @@
+/** GET of one object and LIST (selectors, limit/continue, resourceVersion semantics). */
+import { fieldError, type FieldError } from '../../k8s/field-errors';
+import { failure, statusError } from '../../k8s/status';
+import type { KubeObject } from '../../k8s/types/meta';
+import type { ResourceDefinition } from '../registry/types';
+import { serializeArray } from '../storage';
+import { ApiError } from './api-error';
+import { apiVersionOf, groupResourceOf, type RestContext } from './context';
+import { decodeContinue, encodeContinue, expiredContinue } from './continue-token';
+import { isEverything, selects, type Selection } from './selection';
+
+export interface ListRequest {
+  namespace?: string;
+  selection: Selection;
+  limit?: number;
+  continueToken?: string;
+  resourceVersion?: string;
+  resourceVersionMatch?: string;
+}
+
+export interface ListResult {
+  items: KubeObject[];
+  resourceVersion: number;
+  continue?: string;
+  remainingItemCount?: number;
+}
+
+export function getObject(ctx: RestContext, def: ResourceDefinition, namespace: string | undefined, name: string): KubeObject {
+  const obj = ctx.store.get(def.resource, def.namespaced ? namespace : undefined, name);
+  if (!obj) throw new ApiError(statusError.notFound(groupResourceOf(def), name));
+  return obj;
+}
+
+function keyOf(obj: KubeObject): string {
+  return `${obj.metadata.namespace ?? ''}\u0000${obj.metadata.name ?? ''}`;
+}
+
+/** The oldest resourceVersion the store can still answer consistently for. */
+export function oldestResourceVersion(ctx: RestContext): number {
+  const store = ctx.store as { oldestWatchableResourceVersion?: () => number };
+  return store.oldestWatchableResourceVersion ? store.oldestWatchableResourceVersion() : 0;
+}
+
+export function tooOld(rv: number, oldest: number): ApiError {
+  return new ApiError(statusError.gone(`too old resource version: ${rv} (${oldest})`));
+}
+
+export function parseResourceVersion(text: string): number {
+  if (!/^\d+$/.test(text)) {
+    throw new ApiError(failure(400, 'BadRequest', `invalid resource version: ${JSON.stringify(text)}`));
+  }
+  return Number(text);
+}
+
+function checkListOptions(req: ListRequest): void {
+  const errors: FieldError[] = [];
+  const match = req.resourceVersionMatch;
+  if (match) {
+    if (match !== 'Exact' && match !== 'NotOlderThan') errors.push(fieldError.notSupported('resourceVersionMatch', match, ['Exact', 'NotOlderThan']));
+    else if (!req.resourceVersion) errors.push(fieldError.forbidden('resourceVersionMatch', 'resourceVersionMatch is forbidden unless resourceVersion is provided'));
+    else if (req.continueToken) errors.push(fieldError.forbidden('resourceVersionMatch', 'resourceVersionMatch is forbidden when continue is provided'));
+    else if (match === 'Exact' && req.resourceVersion === '0') errors.push(fieldError.forbidden('resourceVersionMatch', 'resourceVersionMatch "exact" is forbidden for resourceVersion "0"'));
+  }
+  if (req.limit !== undefined && req.limit < 0) errors.push(fieldError.invalid('limit', req.limit, 'must be greater than or equal to 0'));
+  if (errors.length) throw new ApiError(statusError.invalid('ListOptions', 'meta.k8s.io', '', errors));
+}
+
+export function listObjects(ctx: RestContext, def: ResourceDefinition, req: ListRequest): ListResult {
+  checkListOptions(req);
+  const current = ctx.store.currentResourceVersion();
+  let listRV = current;
+  let startAfter: string | undefined;
+  if (req.continueToken) {
+    const state = decodeContinue(req.continueToken);
+    const oldest = oldestResourceVersion(ctx);
+    if (state.resourceVersion < oldest) {
+      const err = expiredContinue();
+      err.status.metadata = { continue: encodeContinue({ resourceVersion: current, lastKey: state.lastKey }) };
+      throw err;
+    }
+    listRV = state.resourceVersion;
+    startAfter = state.lastKey;
+  } else if (req.resourceVersion && req.resourceVersion !== '0') {
+    const rv = parseResourceVersion(req.resourceVersion);
+    if (rv > current) {
+      throw new ApiError(
+        failure(504, 'Timeout', `Too large resource version: ${rv}, current: ${current}`, {
+          causes: [{ reason: 'ResourceVersionTooLarge', message: 'Too large resource version' }],
+          retryAfterSeconds: 1,
+        }),
+      );
+    }
+    if (req.resourceVersionMatch === 'Exact' && rv < oldestResourceVersion(ctx)) throw tooOld(rv, oldestResourceVersion(ctx));
+  }
+  let all = ctx.store.list(def.resource, def.namespaced ? req.namespace : undefined);
+  if (startAfter !== undefined) {
+    const from = firstAfter(all, startAfter);
+    all = all.slice(from);
+  }
+  const everything = isEverything(req.selection);
+  const limit = req.limit && req.limit > 0 ? req.limit : undefined;
+  const items: KubeObject[] = [];
+  let index = 0;
+  for (; index < all.length; index++) {
+    const obj = all[index];
+    if (!everything && !selects(def.resource, req.selection, obj)) continue;
+    if (limit !== undefined && items.length === limit) break;
+    items.push(obj);
+  }
+  const result: ListResult = { items, resourceVersion: listRV };
+  if (limit !== undefined && index < all.length && items.length > 0) {
+    const rest = all.slice(index);
+    const more = everything ? true : rest.some((o) => selects(def.resource, req.selection, o));
+    if (more) {
+      result.continue = encodeContinue({ resourceVersion: listRV, lastKey: keyOf(items[items.length - 1]) });
+      if (everything) result.remainingItemCount = rest.length;
+    }
+  }
+  return result;
+}
+
+/** Index of the first object whose key sorts after `key` (objects are in key order). */
+function firstAfter(objects: readonly KubeObject[], key: string): number {
+  let lo = 0;
+  let hi = objects.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (keyOf(objects[mid]) <= key) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** The list as JSON text, built from each object's cached serialization. */
+export function encodeList(def: ResourceDefinition, result: ListResult): string {
+  const meta: Record<string, string | number> = { resourceVersion: String(result.resourceVersion) };
+  if (result.continue) meta.continue = result.continue;
+  if (result.remainingItemCount !== undefined) meta.remainingItemCount = result.remainingItemCount;
+  return `{"kind":${JSON.stringify(def.listKind)},"apiVersion":${JSON.stringify(apiVersionOf(def))},"metadata":${JSON.stringify(meta)},"items":${serializeArray(result.items)}}`;
+}

@@ -1,0 +1,147 @@
+/**
+ * PUT of an object or its /status subresource, and the shared update path PATCH and apply end in
+ * (GuaranteedUpdate + rest.BeforeUpdate + the strategy).
+ */
+import { statusError } from '../../k8s/status';
+import type { JsonObject } from '../../k8s/json';
+import type { KubeObject } from '../../k8s/types/meta';
+import type { ResourceDefinition } from '../registry/types';
+import { schemaFor } from '../schema';
+import type { Transaction } from '../storage/types';
+import { ApiError } from './api-error';
+import { apiVersionOf, groupResourceOf, timestamp, type RestContext } from './context';
+import { createInTransaction } from './create';
+import { deepEqual, specEqual } from './deep-equal';
+import { enforceFieldValidation } from './field-validation';
+import { carryUpdateMetadata, checkFieldManager, fillCreateMetadata, managerName } from './metadata';
+import { recordUpdate } from './stand-ins';
+import { MODIFIED_MESSAGE, translateStoreError } from './store-errors';
+import type { WriteOptions, WriteResult } from './write-options';
+
+export type Subresource = '' | 'status';
+
+/** Resources the real server lets a PUT create (AllowCreateOnUpdate). */
+const CREATE_ON_UPDATE = new Set(['endpoints', 'events']);
+
+/** checkName: the body must name the object of the URL. */
+export function checkNameAndNamespace(obj: KubeObject, name: string, namespace: string | undefined): void {
+  const objName = obj.metadata.name ?? '';
+  if (objName !== name) {
+    throw new ApiError(statusError.badRequest(`the name of the object (${objName}) does not match the name on the URL (${name})`));
+  }
+  const objNamespace = obj.metadata.namespace;
+  if (namespace && objNamespace && objNamespace !== namespace) {
+    throw new ApiError(
+      statusError.badRequest(`the namespace of the object (${objNamespace}) does not match the namespace on the request (${namespace})`),
+    );
+  }
+}
+
+function conflict(def: ResourceDefinition, name: string): ApiError {
+  return new ApiError(statusError.conflict(groupResourceOf(def), name, MODIFIED_MESSAGE));
+}
+
+function withoutVolatile(obj: KubeObject): KubeObject {
+  const { managedFields: _mf, resourceVersion: _rv, ...meta } = obj.metadata;
+  return { ...obj, metadata: meta };
+}
+
+export interface UpdateStep {
+  manager: string;
+  subresource: Subresource;
+  /** managedFields were already computed (server-side apply). */
+  managedFieldsDone?: boolean;
+}
+
+/**
+ * Everything after "build the next object": defaults, metadata carried over, strategy, validation,
+ * managedFields, then the store write (or nothing when the object did not change).
+ */
+export function updateInTransaction<T extends KubeObject>(
+  ctx: RestContext,
+  def: ResourceDefinition<T>,
+  tx: Transaction,
+  prev: T,
+  input: T,
+  step: UpdateStep,
+): T {
+  const anyDef = def as unknown as ResourceDefinition;
+  const name = prev.metadata.name ?? '';
+  const wantedRV = input.metadata.resourceVersion;
+  if (wantedRV && wantedRV !== prev.metadata.resourceVersion) throw conflict(anyDef, name);
+  // An unconditional update (no resourceVersion in the body) writes over the stored version.
+  input.metadata.resourceVersion = prev.metadata.resourceVersion;
+  let next = def.applyDefaults(input);
+  if (def.namespaced) next.metadata.namespace = prev.metadata.namespace;
+  else delete next.metadata.namespace;
+  carryUpdateMetadata(next, prev);
+  if (step.subresource === 'status') {
+    next = def.prepareForStatusUpdate ? def.prepareForStatusUpdate(next, prev) : keepSpec(next, prev);
+  } else {
+    if (def.beginUpdate) next = def.beginUpdate(tx, next, prev);
+    next = def.prepareForUpdate(next, prev);
+    if (def.tracksGeneration && !specEqual(next, prev)) next.metadata.generation = (prev.metadata.generation ?? 0) + 1;
+  }
+  const errors = step.subresource === 'status' && def.validateStatusUpdate ? def.validateStatusUpdate(next, prev) : def.validateUpdate(next, prev);
+  if (errors.length) throw ApiError.invalid(def.kind, def.group, name, errors);
+  if (!step.managedFieldsDone && step.manager) {
+    next.metadata.managedFields = recordUpdate({
+      prev,
+      next,
+      manager: step.manager,
+      subresource: step.subresource || undefined,
+      apiVersion: apiVersionOf(anyDef),
+      time: timestamp(ctx.now()),
+      schema: schemaFor(def.resource),
+    });
+  }
+  if (deepEqual(withoutVolatile(next), withoutVolatile(prev))) return prev;
+  try {
+    return tx.update(def.resource, next, prev.metadata.resourceVersion) as T;
+  } catch (err) {
+    throw translateStoreError(err, groupResourceOf(anyDef), name);
+  }
+}
+
+/** The default status-update strategy: only status (and nothing of metadata) changes. */
+function keepSpec<T extends KubeObject>(next: T, prev: T): T {
+  const out = structuredClone(prev) as T & { status?: unknown };
+  out.status = (next as T & { status?: unknown }).status;
+  out.metadata = { ...out.metadata, resourceVersion: next.metadata.resourceVersion };
+  return out;
+}
+
+export function updateObject<T extends KubeObject>(
+  ctx: RestContext,
+  def: ResourceDefinition<T>,
+  namespace: string | undefined,
+  name: string,
+  body: JsonObject,
+  options: WriteOptions,
+  subresource: Subresource = '',
+  strippedPaths: readonly string[] = [],
+): WriteResult<T> {
+  checkFieldManager(options.fieldManager, 'UpdateOptions');
+  const anyDef = def as unknown as ResourceDefinition;
+  const warnings = enforceFieldValidation(anyDef, body, options.fieldValidation, strippedPaths);
+  const obj = body as unknown as T;
+  checkNameAndNamespace(obj, name, def.namespaced ? namespace : undefined);
+  if (def.namespaced) obj.metadata.namespace = namespace;
+  const manager = managerName(options.fieldManager, options.userAgent);
+  return ctx.store.transact(
+    (tx) => {
+      const prev = tx.get(def.resource, namespace, name) as T | undefined;
+      if (!prev) {
+        if (!CREATE_ON_UPDATE.has(def.resource) || subresource) {
+          throw new ApiError(statusError.notFound(groupResourceOf(anyDef), name));
+        }
+        if (obj.metadata.resourceVersion) throw conflict(anyDef, name);
+        const fresh = fillCreateMetadata(def.applyDefaults(obj), ctx.now());
+        return { object: createInTransaction(ctx, def, tx, fresh, manager), warnings, created: true };
+      }
+      const object = updateInTransaction(ctx, def, tx, prev, obj, { manager, subresource });
+      return { object, warnings, created: false };
+    },
+    { dryRun: options.dryRun },
+  );
+}
