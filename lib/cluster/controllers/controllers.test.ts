@@ -184,7 +184,13 @@ describe('demo data', () => {
     expect(slicesOf('postgres', 'demo')[0].endpoints?.map((e) => e.hostname)).toEqual(['postgres-0', 'postgres-1', 'postgres-2']);
     expect(c.api.get<Service>('services', 'shop', 'storefront')?.status?.loadBalancer?.ingress?.[0].ip).toMatch(/^172\.18\.255\./);
     expect(c.api.get<Service>('services', 'shop', 'payments-gateway')?.status?.loadBalancer?.ingress).toBeUndefined();
-    expect(slicesOf('legacy-backend', 'demo')).toEqual([]);
+    // user-made Endpoints of a selectorless Service are mirrored, owned by the Endpoints
+    const [mirrored] = slicesOf('legacy-backend', 'demo');
+    expect(mirrored.metadata.labels?.['endpointslice.kubernetes.io/managed-by']).toBe('endpointslicemirroring-controller.k8s.io');
+    expect(mirrored.metadata.ownerReferences?.[0]).toMatchObject({ kind: 'Endpoints', name: 'legacy-backend' });
+    expect(mirrored.endpoints?.map((e) => e.addresses[0])).toEqual(['192.168.10.5', '192.168.10.6']);
+    expect(mirrored.ports).toEqual([{ name: 'http', protocol: 'TCP', port: 8080 }]);
+    expect(slicesOf('kubernetes').map((s) => s.metadata.name)).toEqual(['kubernetes']);
 
     // a restart of the controllers adopts what exists: no duplicates, same LB address
     const before = c.api.list<EndpointSlice>('endpointslices').map((s) => `${s.metadata.name}@${s.metadata.resourceVersion}`);

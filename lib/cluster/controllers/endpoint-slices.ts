@@ -117,24 +117,41 @@ function sameJson(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
-function withContent(base: EndpointSlice, svc: Service, content: SliceContent, now: string): EndpointSlice {
+/** Who a slice belongs to: its labels, owner and name prefix. */
+export interface SliceIdentity {
+  labels: Record<string, string>;
+  owner: OwnerReference;
+  generateName: string;
+  namespace: string | undefined;
+}
+
+export function serviceSliceIdentity(svc: Service): SliceIdentity {
+  return {
+    labels: sliceLabels(svc),
+    owner: serviceOwnerReference(svc),
+    generateName: `${svc.metadata.name ?? ''}-`,
+    namespace: svc.metadata.namespace,
+  };
+}
+
+function withContent(base: EndpointSlice, id: SliceIdentity, content: SliceContent, now: string): EndpointSlice {
   const slice: EndpointSlice = structuredClone(base);
-  slice.metadata.labels = sliceLabels(svc);
+  slice.metadata.labels = { ...id.labels };
   slice.metadata.annotations = { ...(slice.metadata.annotations ?? {}), [LAST_CHANGE_TRIGGER_TIME]: now };
-  slice.metadata.ownerReferences = [serviceOwnerReference(svc)];
+  slice.metadata.ownerReferences = [id.owner];
   slice.addressType = 'IPv4';
   slice.endpoints = content.endpoints.length ? content.endpoints : null;
   slice.ports = content.ports.length ? content.ports : null;
   return slice;
 }
 
-function unchanged(existing: EndpointSlice, svc: Service, content: SliceContent): boolean {
+function unchanged(existing: EndpointSlice, id: SliceIdentity, content: SliceContent): boolean {
   return (
     sameJson(existing.endpoints ?? [], content.endpoints) &&
     sameJson(existing.ports ?? [], content.ports) &&
     existing.addressType === 'IPv4' &&
-    sameJson(existing.metadata.labels ?? {}, sliceLabels(svc)) &&
-    sameJson(existing.metadata.ownerReferences ?? [], [serviceOwnerReference(svc)])
+    sameJson(existing.metadata.labels ?? {}, id.labels) &&
+    sameJson(existing.metadata.ownerReferences ?? [], [id.owner])
   );
 }
 
@@ -148,7 +165,13 @@ export interface SlicePlan {
  * Matches desired contents to the Service's existing managed slices (same port set first, by
  * name), so unchanged slices are left alone, changed ones updated, extra ones deleted.
  */
-export function planSlices(svc: Service, desired: readonly SliceContent[], existing: readonly EndpointSlice[], now: string): SlicePlan {
+export function planSlices(
+  svc: Service,
+  desired: readonly SliceContent[],
+  existing: readonly EndpointSlice[],
+  now: string,
+  id: SliceIdentity = serviceSliceIdentity(svc),
+): SlicePlan {
   const plan: SlicePlan = { create: [], update: [], delete: [] };
   const byPorts = new Map<string, EndpointSlice[]>();
   for (const s of [...existing].sort((a, b) => (a.metadata.name ?? '').localeCompare(b.metadata.name ?? ''))) {
@@ -165,22 +188,22 @@ export function planSlices(svc: Service, desired: readonly SliceContent[], exist
       unmatched.push(content);
       continue;
     }
-    if (!unchanged(reuse, svc, content)) plan.update.push(withContent(reuse, svc, content, now));
+    if (!unchanged(reuse, id, content)) plan.update.push(withContent(reuse, id, content, now));
   }
   const leftovers = [...byPorts.values()].flat();
   for (const content of unmatched) {
     const reuse = leftovers.shift();
     if (reuse) {
-      plan.update.push(withContent(reuse, svc, content, now));
+      plan.update.push(withContent(reuse, id, content, now));
     } else {
       const fresh: EndpointSlice = {
         apiVersion: 'discovery.k8s.io/v1',
         kind: 'EndpointSlice',
-        metadata: { generateName: `${svc.metadata.name ?? ''}-`, namespace: svc.metadata.namespace },
+        metadata: { generateName: id.generateName, namespace: id.namespace },
         addressType: 'IPv4',
         endpoints: null,
       };
-      plan.create.push(withContent(fresh, svc, content, now));
+      plan.create.push(withContent(fresh, id, content, now));
     }
   }
   plan.delete.push(...leftovers);

@@ -11,6 +11,7 @@ import { startEndpointSliceController } from './endpointslice-controller';
 import { startEndpointsController } from './endpoints-controller';
 import { DEFAULT_LB_POOL, LoadBalancerPool } from './lb-pool';
 import { startLoadBalancerController } from './load-balancer-controller';
+import { startMirroringController } from './mirroring-controller';
 import { startNamespaceController } from './namespace-controller';
 import { startNodesController } from './nodes-controller';
 import { createSharedInformers } from './shared-informers';
@@ -55,6 +56,7 @@ export function startControllers(api: ClusterApi, options: ControllerOptions): R
     startNodesController(ctx),
     startEndpointSliceController(ctx),
     startEndpointsController(ctx),
+    startMirroringController(ctx),
     startLoadBalancerController(ctx, new LoadBalancerPool(options.lbPool || DEFAULT_LB_POOL)),
     startNamespaceController(ctx),
   ];
