@@ -212,3 +212,12 @@ describe('serverSideApply: bad configurations', () => {
     );
   });
 });
+
+describe('serverSideApply: scalar types', () => {
+  it('reports a string where a number belongs, as the typed conversion does', () => {
+    const status = statusOf(() => apply({ live: undefined, applied: config({ ports: [{ port: '80', protocol: 'TCP' }] }) }));
+    expect(status.message).toBe(
+      'failed to create typed patch object (default/web; /v1, Kind=Service): .spec.ports[port="80",protocol="TCP"].port: expected numeric (int or float), got string',
+    );
+  });
+});

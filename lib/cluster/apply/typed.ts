@@ -122,6 +122,10 @@ export function formatTypedErrors(errors: readonly TypedError[]): string {
 export function validateTyped(value: JsonValue, schema: Schema, path: PathElement[] = []): TypedError[] {
   const atom = atomOf(schema);
   const errors: TypedError[] = [];
+  // resource.Quantity is an untyped scalar upstream (accepts numbers and strings)
+  const typedScalar = (schema.type === 'integer' || schema.type === 'number' || schema.type === 'string' || schema.type === 'boolean') && schema.format !== 'quantity';
+  const scalarError = typedScalar ? checkScalar(schema.type as 'integer' | 'number' | 'string' | 'boolean', value) : undefined;
+  if (scalarError) errors.push({ path, message: scalarError });
   if (atom.kind === 'struct' || atom.kind === 'map') {
     const obj = asObject(value);
     if (!obj) return errors;
@@ -151,4 +155,32 @@ export function validateTyped(value: JsonValue, schema: Schema, path: PathElemen
     }
   }
   return errors;
+}
+
+/** Go's `%#v` of a decoded JSON value, as smd prints it inside a value.Value. */
+function goSharpV(v: JsonValue): string {
+  if (typeof v === 'string') return JSON.stringify(v);
+  if (Array.isArray(v)) return `[]interface {}{${v.map(goSharpV).join(', ')}}`;
+  if (v !== null && typeof v === 'object') {
+    const entries = Object.keys(v)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${goSharpV(v[k])}`);
+    return `map[string]interface {}{${entries.join(', ')}}`;
+  }
+  return String(v);
+}
+
+function goType(v: JsonValue): string {
+  if (typeof v === 'string') return 'string';
+  if (typeof v === 'boolean') return 'bool';
+  if (typeof v === 'number') return Number.isInteger(v) ? 'int64' : 'float64';
+  return Array.isArray(v) ? '[]interface {}' : 'map[string]interface {}';
+}
+
+/** validateScalar: wrong JSON types under a scalar schema (null is always accepted). */
+function checkScalar(type: 'integer' | 'number' | 'string' | 'boolean', v: JsonValue): string | undefined {
+  if (v === null) return undefined;
+  if (type === 'integer' || type === 'number') return typeof v === 'number' ? undefined : `expected numeric (int or float), got ${goType(v)}`;
+  if (type === 'string') return typeof v === 'string' ? undefined : `expected string, got &value.valueUnstructured{Value:${goSharpV(v)}}`;
+  return typeof v === 'boolean' ? undefined : `expected boolean, got &{${goSharpV(v)}}`;
 }
