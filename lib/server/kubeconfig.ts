@@ -50,6 +50,7 @@ function load(): ClusterConfig {
     kc.loadFromDefault();
     source = 'default';
   }
+  allowPlainHttp(kc);
   const context = process.env.PORTHOLE_CONTEXT;
   if (context) kc.setCurrentContext(context);
   const cluster = kc.getCurrentCluster();
@@ -57,10 +58,35 @@ function load(): ClusterConfig {
   return { kubeConfig: kc, source, contextName: kc.getCurrentContext(), clusterName: cluster.name, server: cluster.server };
 }
 
-/** The configured cluster (re-read when the kubeconfig file changes). Throws when none is usable. */
+/**
+ * client-node refuses `http:` servers unless the cluster says insecure-skip-tls-verify (there is no TLS
+ * to verify). The embedded cluster serves plain HTTP on loopback, and kubectl accepts such a
+ * kubeconfig as it is, so Porthole does too.
+ */
+function allowPlainHttp(kc: KubeConfig): void {
+  const clusters = kc.getClusters();
+  if (!clusters.some((c) => c.server.startsWith('http:') && !c.skipTLSVerify)) return;
+  kc.loadFromOptions({
+    clusters: clusters.map((c) => (c.server.startsWith('http:') ? { ...c, skipTLSVerify: true } : c)),
+    users: kc.getUsers(),
+    contexts: kc.getContexts(),
+    currentContext: kc.getCurrentContext(),
+  });
+}
+
+/**
+ * The configured cluster (re-read when the kubeconfig file changes). Throws when none is usable; if the
+ * file becomes unreadable later (e.g. being rewritten), the last good configuration stays in use.
+ */
 export function clusterConfig(): ClusterConfig {
   const key = cacheKey();
-  if (!cached || cached.key !== key) cached = { key, config: load() };
+  if (!cached || cached.key !== key) {
+    try {
+      cached = { key, config: load() };
+    } catch (err) {
+      if (!cached) throw err;
+    }
+  }
   return cached.config;
 }
 

@@ -93,13 +93,15 @@ export function apiRoute<P>(spec: RouteSpec<P>): (request: Request, context: Rou
   return async (request, context) => {
     try {
       const url = new URL(request.url);
-      const input = spec.validate(flatParams(await context.params), url);
+      const input = spec.validate(flatParams((await context?.params) ?? {}), url);
       authorize(request);
       const identity = identityFor(request.headers);
       const { body, contentType } = await readBody(request, spec.body ?? 'none');
       return await spec.act({ input, identity, url, signal: request.signal, body, contentType });
     } catch (err) {
-      return statusResponse(statusFromError(err));
+      const status = statusFromError(err);
+      if ((status.code ?? 500) >= 500 && !(err instanceof RequestError)) console.error(`[porthole] ${request.method} ${request.url}:`, err);
+      return statusResponse(status);
     }
   };
 }

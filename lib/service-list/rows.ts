@@ -85,3 +85,13 @@ export function buildRows(
   }
   return { rows, byKey };
 }
+
+/** A row builder that remembers its last rows, so each call only rebuilds Services that changed. */
+export function createRowBuilder(): (services: readonly Service[], counts: ReadonlyMap<string, EndpointCount>) => ServiceRow[] {
+  let previous: Map<string, ServiceRow> | undefined;
+  return (services, counts) => {
+    const built = buildRows(services, counts, previous);
+    previous = built.byKey;
+    return built.rows;
+  };
+}

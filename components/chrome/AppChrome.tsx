@@ -1,0 +1,67 @@
+'use client';
+import Link from 'next/link';
+import { usePathname } from 'next/navigation';
+import { Suspense, type ReactNode } from 'react';
+import type { ClusterInfoResult } from '../../lib/server/cluster-info';
+import { ConnectionIndicator } from './ConnectionIndicator';
+import { IdentitySwitcher } from './IdentitySwitcher';
+import { NamespaceSelector } from './NamespaceSelector';
+import { ThemeToggle } from './ThemeToggle';
+
+const SOURCE_LABEL: Record<string, string> = {
+  embedded: 'embedded cluster',
+  kubeconfig: 'kubeconfig',
+  'in-cluster': 'in-cluster',
+  default: 'kubeconfig',
+};
+
+export function AppChrome({ cluster, children }: { cluster: ClusterInfoResult; children: ReactNode }) {
+  const pathname = usePathname();
+  const onServices = pathname === '/services' || pathname.startsWith('/services/');
+  return (
+    <div className="app">
+      <a className="skip-link" href="#main">Skip to content</a>
+      <header className="topbar">
+        <Link className="brand" href="/services" aria-label="Porthole home">
+          <span className="brand-mark" aria-hidden />
+          Porthole
+        </Link>
+        {cluster.ok ? (
+          <span className="cluster-pill" title={`${cluster.server} — ${SOURCE_LABEL[cluster.source]}`} data-testid="cluster-name">
+            <strong>{cluster.contextName}</strong>
+            <span>· {SOURCE_LABEL[cluster.source]}</span>
+          </span>
+        ) : (
+          <span className="cluster-pill" title={cluster.error}>No cluster configured</span>
+        )}
+        <span className="topbar-spacer" />
+        <div className="topbar-group">
+          <Suspense fallback={null}>
+            <NamespaceSelector />
+          </Suspense>
+          {cluster.ok && cluster.identities.length > 1 ? <IdentitySwitcher current={cluster.identity} identities={cluster.identities} /> : null}
+          <ConnectionIndicator />
+          <ThemeToggle />
+        </div>
+      </header>
+      <div className="shell">
+        <nav className="sidenav" aria-label="Main">
+          <div className="sidenav-title">Network</div>
+          <Link href="/services" aria-current={onServices ? 'page' : undefined}>
+            <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden fill="none" stroke="currentColor" strokeWidth="1.5">
+              <circle cx="8" cy="8" r="2.5" />
+              <circle cx="2.5" cy="3" r="1.5" />
+              <circle cx="13.5" cy="3" r="1.5" />
+              <circle cx="8" cy="14" r="1.5" />
+              <path d="M3.6 4.1 6.2 6.6M12.4 4.1 9.8 6.6M8 10.5v2" />
+            </svg>
+            Services
+          </Link>
+        </nav>
+        <main id="main" className="main" tabIndex={-1}>
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}

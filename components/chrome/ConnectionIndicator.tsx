@@ -1,0 +1,34 @@
+'use client';
+import { useEffect, useState } from 'react';
+import { useConnectionState } from '../../lib/client/providers';
+import { humanDuration } from '../../lib/service-list/format';
+
+const LABEL = { idle: 'Live', connecting: 'Connecting', live: 'Live', reconnecting: 'Reconnecting', stale: 'Stale' } as const;
+
+/** Live / reconnecting / stale (with the time since the last event), for the whole tab. */
+export function ConnectionIndicator() {
+  const conn = useConnectionState();
+  const degraded = conn.state === 'stale' || conn.state === 'reconnecting';
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!degraded) return;
+    const t = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(t);
+  }, [degraded]);
+  const since = conn.lastEventAt ?? conn.degradedSince;
+  const age = degraded && since ? humanDuration(Math.max(0, now - since)) : undefined;
+  const title =
+    conn.state === 'live' || conn.state === 'idle'
+      ? 'Live: changes in the cluster appear as they happen'
+      : conn.state === 'connecting'
+        ? 'Connecting to the live update stream'
+        : `${conn.message ?? 'The live update stream is interrupted'}. ${age ? `Last update ${age} ago. ` : ''}Porthole reconnects by itself.`;
+  const state = conn.state === 'idle' ? 'live' : conn.state;
+  return (
+    <span className="conn" data-state={state} data-testid="connection-state" role="status" aria-live="polite" title={title}>
+      <span className="conn-dot" aria-hidden />
+      {LABEL[conn.state]}
+      {age ? <span className="conn-age">· {age}</span> : null}
+    </span>
+  );
+}

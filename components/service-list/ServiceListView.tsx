@@ -1,0 +1,105 @@
+'use client';
+import { useSearchParams } from 'next/navigation';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useConnectionState } from '../../lib/client/providers';
+import { useNow } from '../../lib/client/use-now';
+import { useServiceListModel } from '../../lib/client/service-list-view';
+import { humanDuration } from '../../lib/service-list/format';
+import { parseViewState, serializeViewState, type ListViewState } from '../../lib/service-list/url-state';
+import { ListEmpty, ListError, ListLoading } from './ListStates';
+import { ServiceTable } from './ServiceTable';
+import { ServiceToolbar } from './ServiceToolbar';
+
+/** The Service list page: toolbar, banners, and the virtualized table. All view state is in the URL. */
+export function ServiceListView() {
+  const params = useSearchParams();
+  const urlView = useMemo(() => parseViewState(params), [params]);
+  // The search box updates at keystroke speed; the URL follows without a server round trip.
+  const [q, setQ] = useState(urlView.q);
+  const [lastUrlQ, setLastUrlQ] = useState(urlView.q);
+  if (urlView.q !== lastUrlQ) {
+    setLastUrlQ(urlView.q);
+    setQ(urlView.q);
+  }
+  const view = useMemo<ListViewState>(() => ({ ...urlView, q }), [urlView, q]);
+  const setView = useCallback((next: ListViewState, push = false) => {
+    const url = `/services${serializeViewState(next)}`;
+    if (push) window.history.pushState(null, '', url);
+    else window.history.replaceState(null, '', url);
+  }, []);
+  useEffect(() => {
+    if (q === urlView.q) return;
+    const t = setTimeout(() => setView({ ...urlView, q }), 200);
+    return () => clearTimeout(t);
+  }, [q, urlView, setView]);
+
+  const model = useServiceListModel(view);
+  const conn = useConnectionState();
+  const now = useNow(1000);
+  const filtered = view.q.trim() !== '' || view.types.length > 0;
+
+  return (
+    <>
+      <div className="page-header">
+        <h1>Services</h1>
+        <span className="page-sub">{view.namespace ? <>in namespace <strong>{view.namespace}</strong></> : 'in all namespaces'}</span>
+      </div>
+      <ServiceToolbar
+        view={view}
+        query={q}
+        onQuery={setQ}
+        onView={(v) => setView(v)}
+        typeCounts={model.typeCounts}
+        shown={model.rows?.length}
+        total={model.total}
+      />
+      {model.rows && conn.state === 'stale' ? (
+        <div className="banner warn" role="alert" data-testid="stale-banner">
+          <span aria-hidden>⚠️</span>
+          <div>
+            <strong>Showing the last known data{conn.lastEventAt ? ` (last update ${humanDuration(Math.max(0, now - conn.lastEventAt))} ago)` : ''}.</strong>
+            {conn.message ?? 'The live update stream is interrupted.'} Porthole keeps retrying and catches up by itself.
+          </div>
+        </div>
+      ) : null}
+      {model.refreshError && conn.state !== 'stale' ? (
+        <div className="banner bad" role="alert">
+          <span aria-hidden>⛔</span>
+          <div>
+            <strong>The list could not be refreshed ({model.refreshError.code} {model.refreshError.reason}).</strong>
+            {model.refreshError.message}
+          </div>
+        </div>
+      ) : null}
+      {model.endpointsError && model.rows ? (
+        <div className="banner warn" role="status">
+          <span aria-hidden>ℹ️</span>
+          <div>
+            <strong>Endpoint counts are unavailable.</strong> {model.endpointsError.message}
+          </div>
+        </div>
+      ) : null}
+      <div className="table-wrap">
+        {model.rows ? (
+          model.rows.length > 0 ? (
+            <ServiceTable rows={model.rows} view={view} onSort={(v) => setView(v)} />
+          ) : (
+            <ListEmpty
+              namespace={view.namespace}
+              filtered={filtered}
+              query={view.q}
+              onClear={() => {
+                setQ('');
+                setView({ ...view, q: '', types: [] });
+              }}
+            />
+          )
+        ) : model.error ? (
+          <ListError status={model.error} />
+        ) : (
+          <ListLoading />
+        )}
+      </div>
+    </>
+  );
+}

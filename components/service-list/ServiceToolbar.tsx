@@ -1,0 +1,79 @@
+'use client';
+import { useEffect, useRef } from 'react';
+import { DISPLAY_TYPES, type DisplayType } from '../../lib/service-list/format';
+import { toggleType, type ListViewState } from '../../lib/service-list/url-state';
+
+interface Props {
+  view: ListViewState;
+  query: string;
+  onQuery: (q: string) => void;
+  onView: (v: ListViewState) => void;
+  typeCounts: Record<DisplayType, number>;
+  shown?: number;
+  total: number;
+}
+
+/** Search (press "/" to focus), type filter chips with counts, and the result count. */
+export function ServiceToolbar({ view, query, onQuery, onView, typeCounts, shown, total }: Props) {
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const target = e.target as HTMLElement | null;
+      if (e.key !== '/' || e.metaKey || e.ctrlKey || e.altKey) return;
+      if (target && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.tagName === 'SELECT' || target.isContentEditable)) return;
+      e.preventDefault();
+      input.current?.focus();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+  return (
+    <div className="toolbar">
+      <div className="search">
+        <svg className="search-icon" width="16" height="16" viewBox="0 0 16 16" aria-hidden fill="none" stroke="currentColor" strokeWidth="1.6">
+          <circle cx="7" cy="7" r="4.5" />
+          <path d="m10.5 10.5 3.5 3.5" />
+        </svg>
+        <label htmlFor="service-search" className="visually-hidden">
+          Search Services
+        </label>
+        <input
+          id="service-search"
+          ref={input}
+          className="input"
+          type="search"
+          placeholder="Search name, label, IP, port…"
+          autoComplete="off"
+          spellCheck={false}
+          value={query}
+          data-testid="service-search"
+          onChange={(e) => onQuery(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Escape') onQuery('');
+          }}
+        />
+        {query ? null : <kbd aria-hidden>/</kbd>}
+      </div>
+      <div className="chips" role="group" aria-label="Filter by type">
+        {DISPLAY_TYPES.map((t) => (
+          <button
+            key={t}
+            type="button"
+            className="chip"
+            aria-pressed={view.types.includes(t)}
+            data-testid={`type-filter-${t}`}
+            onClick={() => onView(toggleType(view, t))}
+          >
+            <span className={`type-badge type-${t}`} style={{ background: 'none', padding: 0 }}>
+              {t}
+            </span>
+            <span className="chip-count">{typeCounts[t]}</span>
+          </button>
+        ))}
+      </div>
+      <span className="result-count" data-testid="result-count" aria-live="polite">
+        {shown === undefined ? '' : shown === total ? `${total} Service${total === 1 ? '' : 's'}` : `${shown} of ${total} Services`}
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+'use client';
+/**
+ * Everything the Service list page derives from the cluster: live Services + EndpointSlices → rows →
+ * search/type filter → sort. Components get rows and state, never URLs or query keys.
+ */
+import { useDeferredValue, useMemo, useState } from 'react';
+import type { Status } from '../k8s/types';
+import { countEndpoints } from '../service-list/endpoint-counts';
+import { createRowBuilder, type ServiceRow } from '../service-list/rows';
+import { countByType, filterRows } from '../service-list/search';
+import { sortRows } from '../service-list/sort';
+import type { ListViewState } from '../service-list/url-state';
+import type { DisplayType } from '../service-list/format';
+import { useEndpointSliceList } from './endpointslices';
+import { StatusError } from './fetch-json';
+import { useServiceList } from './services';
+
+export interface ServiceListModel {
+  /** undefined until the first list arrived. */
+  rows: ServiceRow[] | undefined;
+  total: number;
+  typeCounts: Record<DisplayType, number>;
+  loading: boolean;
+  /** Set when the list could not be loaded (and there is no data to show). */
+  error?: Status;
+  /** Set when loading failed but earlier data is still shown. */
+  refreshError?: Status;
+  endpointsError?: Status;
+}
+
+const EMPTY_COUNTS: Record<DisplayType, number> = { ClusterIP: 0, Headless: 0, NodePort: 0, LoadBalancer: 0, ExternalName: 0 };
+
+function statusOf(err: unknown): Status | undefined {
+  if (!err) return undefined;
+  if (err instanceof StatusError) return err.status;
+  return { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: String(err), code: 0 };
+}
+
+export function useServiceListModel(view: ListViewState): ServiceListModel {
+  const services = useServiceList(view.namespace);
+  const slices = useEndpointSliceList(view.namespace);
+  const counts = useMemo(() => countEndpoints(slices.items ?? []), [slices.items]);
+  const [buildRows] = useState(createRowBuilder);
+  const all = useMemo(() => (services.items ? { rows: buildRows(services.items, counts) } : undefined), [services.items, counts, buildRows]);
+  const q = useDeferredValue(view.q);
+  const rows = useMemo(() => {
+    if (!all) return undefined;
+    return sortRows(filterRows(all.rows, q, view.types), view.sort, view.dir);
+  }, [all, q, view.types, view.sort, view.dir]);
+  const typeCounts = useMemo(() => (all ? countByType(all.rows, q) : EMPTY_COUNTS), [all, q]);
+  const err = statusOf(services.query.error) ?? services.watchFailure;
+  return {
+    rows,
+    total: all?.rows.length ?? 0,
+    typeCounts,
+    loading: services.query.isPending,
+    error: rows ? undefined : err,
+    refreshError: rows ? err : undefined,
+    endpointsError: statusOf(slices.query.error) ?? slices.watchFailure,
+  };
+}

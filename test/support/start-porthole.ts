@@ -1,0 +1,105 @@
+/**
+ * Starts Porthole (`next start` on the production build) as a child process against a kubeconfig, on
+ * a free loopback port, for integration and browser tests. Builds first if there is no build.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const NEXT_BIN = join(ROOT, 'node_modules', 'next', 'dist', 'bin', 'next');
+const START_TIMEOUT_MS = 90_000;
+
+export interface PortholeServer {
+  url: string;
+  port: number;
+  pid: number;
+  output(): string;
+  stop(): Promise<void>;
+}
+
+export interface StartPortholeOptions {
+  kubeconfigPath: string;
+  context?: string;
+  port?: number;
+  /** Shown in the UI as the cluster source. Default 'embedded'. */
+  source?: 'embedded' | 'kubeconfig';
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((res, rej) => {
+    const srv = createServer();
+    srv.once('error', rej);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => res(port));
+    });
+  });
+}
+
+/** Runs `next build` once if `.next/BUILD_ID` is missing. */
+export function ensureBuild(): void {
+  if (existsSync(join(ROOT, '.next', 'BUILD_ID'))) return;
+  const r = spawnSync(process.execPath, [NEXT_BIN, 'build'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
+  if (r.status !== 0) throw new Error('next build failed');
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((r) => child.once('exit', () => r()));
+}
+
+export async function startPorthole(opts: StartPortholeOptions): Promise<PortholeServer> {
+  ensureBuild();
+  const port = opts.port ?? (await freePort());
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    NEXT_TELEMETRY_DISABLED: '1',
+    PORTHOLE_KUBECONFIG: opts.kubeconfigPath,
+    PORTHOLE_CLUSTER_SOURCE: opts.source ?? 'embedded',
+  };
+  if (opts.context) env.PORTHOLE_CONTEXT = opts.context;
+  const child = spawn(process.execPath, [NEXT_BIN, 'start', '--port', String(port), '--hostname', '127.0.0.1'], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (c: Buffer) => (output += c.toString()));
+  child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`next start exited (${child.exitCode}):\n${output}`);
+    try {
+      const res = await fetch(`${url}/api/identity`, { signal: AbortSignal.timeout(3000) });
+      await res.arrayBuffer();
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`Porthole did not start within ${START_TIMEOUT_MS} ms:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    port,
+    pid: child.pid ?? 0,
+    output: () => output,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+        await exited(child);
+        clearTimeout(timer);
+      }
+    },
+  };
+}
