@@ -1,0 +1,48 @@
+/**
+ * One call for the forms and the YAML editor: check a Service draft the way the API server
+ * will (defaulting → strategy → validation → warnings), before anything is allocated.
+ * Pure and browser-safe.
+ */
+import type { FieldError } from '../k8s/field-errors';
+import type { Service } from '../k8s/types';
+import { applyServiceDefaults } from './defaults';
+import { prepareServiceForCreate, prepareServiceForUpdate } from './strategy';
+import { validateServiceCreate, validateServiceUpdate } from './validation';
+import { serviceWarnings } from './warnings';
+
+export interface DraftCheck {
+  /** The Service as the server would validate it (defaults applied, strategy run). */
+  prepared: Service;
+  errors: FieldError[];
+  warnings: string[];
+}
+
+/**
+ * Checks a draft. Without `prev` it is a create in `namespace` (default: the draft's own, else
+ * "default"); with `prev` (the stored object) it is an update. Values the cluster allocates
+ * (clusterIP, nodePorts, healthCheckNodePort) may be left empty.
+ */
+export function checkServiceDraft(draft: Service, prev?: Service, namespace?: string): DraftCheck {
+  const ns = draft.metadata?.namespace || namespace || prev?.metadata?.namespace || 'default';
+  const withNs: Service = { ...draft, metadata: { ...(draft.metadata ?? {}), namespace: ns } };
+  const defaulted = applyServiceDefaults(withNs);
+  if (prev) {
+    const next: Service = {
+      ...defaulted,
+      metadata: {
+        ...defaulted.metadata,
+        resourceVersion: defaulted.metadata.resourceVersion || prev.metadata.resourceVersion,
+        uid: defaulted.metadata.uid || prev.metadata.uid,
+        creationTimestamp: defaulted.metadata.creationTimestamp || prev.metadata.creationTimestamp,
+      },
+    };
+    const prepared = prepareServiceForUpdate(next, prev);
+    return {
+      prepared,
+      errors: validateServiceUpdate(prepared, prev, { allocated: false }),
+      warnings: serviceWarnings(prepared, prev),
+    };
+  }
+  const prepared = prepareServiceForCreate(defaulted);
+  return { prepared, errors: validateServiceCreate(prepared, { allocated: false }), warnings: serviceWarnings(prepared) };
+}
