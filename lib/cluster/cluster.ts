@@ -3,7 +3,7 @@
  * controllers, demo data (first start only, unless `empty`) and the HTTP server on 127.0.0.1.
  */
 import { createServiceAllocation } from './allocators';
-import type { Identity } from './auth/types';
+import type { Identity } from './auth';
 import { startControllers } from './controllers';
 import { listenApi } from './http/listener';
 import { loadServingCertificate } from './http/self-signed';
@@ -13,7 +13,8 @@ import type { ClusterOptions } from './options';
 import { createDefinitions } from './registry';
 import { createClusterApi } from './rest/cluster-api';
 import { createRestContext } from './rest/context';
-import { loadIdentities, seedDemoData } from './rest/stand-ins';
+import { loadIdentities } from './auth';
+import { seedDemoData } from './demo/seed';
 import { openStore } from './storage';
 import type { Service } from '../k8s/types/service';
 import type { ClusterApi } from './api';

@@ -6,7 +6,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { stringify } from 'yaml';
-import type { Identity } from './auth/types';
+import type { Identity } from './auth';
 
 export const CLUSTER_NAME = 'porthole-embedded';
 

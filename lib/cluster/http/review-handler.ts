@@ -1,8 +1,7 @@
 /** POST selfsubjectaccessreviews, selfsubjectrulesreviews (authorization.k8s.io) and selfsubjectreviews (authentication.k8s.io). */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { statusError } from '../../k8s/status';
-import { reviewSelfSubject, reviewSelfSubjectAccess, reviewSelfSubjectRules } from '../auth/reviews';
-import type { Identity, User } from '../auth/types';
+import { reviewSelfSubject, reviewSelfSubjectAccess, reviewSelfSubjectRules, type Identity, type User } from '../auth';
 import type { SelfSubjectAccessReview, SelfSubjectReview, SelfSubjectRulesReview } from '../../k8s/types/authorization';
 import { ApiError } from '../rest/api-error';
 import { decodeObject } from '../rest/decode';

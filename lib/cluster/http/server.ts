@@ -7,9 +7,7 @@ import { statusError } from '../../k8s/status';
 import type { ResourceDefinition } from '../registry/types';
 import { ApiError } from '../rest/api-error';
 import type { RestContext } from '../rest/context';
-import { authenticate } from '../auth/authenticate';
-import { authorize, forbiddenStatus } from '../auth/authorize';
-import type { Identity, RequestAttributes, User } from '../auth/types';
+import { authenticate, authorize, forbiddenStatus, requestAttributes, type Identity, type User } from '../auth';
 import { handleNonResource, type DiscoveryCache } from './non-resource-handler';
 import { requestInfo, type RequestInfo } from './request-info';
 import { handleResource, notFound } from './resource-handler';
@@ -23,19 +21,6 @@ export interface ApiServerOptions {
   anonymous: boolean;
   /** Called with unexpected (500) errors. */
   onError?: (err: unknown) => void;
-}
-
-export function requestAttributes(info: RequestInfo, method: string): RequestAttributes {
-  if (!info.isResourceRequest || info.resource === '') return { verb: method.toLowerCase(), path: info.path };
-  return {
-    verb: info.verb,
-    namespace: info.namespace,
-    apiGroup: info.apiGroup,
-    apiVersion: info.apiVersion,
-    resource: info.resource,
-    subresource: info.subresource,
-    name: info.name,
-  };
 }
 
 function findDefinition(ctx: RestContext, info: RequestInfo): ResourceDefinition | undefined {
@@ -62,7 +47,7 @@ export function createRequestHandler(options: ApiServerOptions): RequestHandler 
       sendStatus(req, res, statusError.unauthorized());
       return;
     }
-    const attrs = requestAttributes(info, req.method ?? 'GET');
+    const attrs = requestAttributes(req.method ?? 'GET', req.url ?? '/');
     const decision = authorize(options.identities, user, attrs);
     if (!decision.allowed) {
       sendStatus(req, res, forbiddenStatus(user, attrs));

@@ -13,7 +13,7 @@ import { apiVersionOf, groupResourceOf, timestamp, type RestContext } from './co
 import { enforceFieldValidation } from './field-validation';
 import { checkFieldManager, fillCreateMetadata, managerName } from './metadata';
 import { checkNamespaceForCreate } from './namespace-guard';
-import { recordUpdate } from './stand-ins';
+import { recordUpdate } from '../apply/managed-fields';
 import { translateStoreError } from './store-errors';
 import type { WriteOptions, WriteResult } from './write-options';
 

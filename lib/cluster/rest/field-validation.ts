@@ -4,7 +4,7 @@
  */
 import { statusError } from '../../k8s/status';
 import type { JsonObject, JsonValue } from '../../k8s/json';
-import { findUnknownFields } from './stand-ins';
+import { findUnknownFields, strictDecodingError, strictDecodingMessage, unknownFieldWarnings } from '../apply/unknown-fields';
 import { schemaFor } from '../schema';
 import type { ResourceDefinition } from '../registry/types';
 import { ApiError } from './api-error';
@@ -28,17 +28,16 @@ export function enforceFieldValidation(
   obj: JsonObject,
   mode: FieldValidation,
   extra: readonly string[] = [],
+  /** Patches under Strict get the bare `strict decoding error: ...` message. */
+  isPatch = false,
 ): string[] {
   const unknown = [...extra, ...findUnknownFields(obj, schemaFor(def.resource))];
   if (unknown.length === 0) return [];
   if (mode === 'Strict') {
-    const list = unknown.map((p) => `unknown field ${JSON.stringify(p)}`).join(', ');
-    throw new ApiError(
-      statusError.badRequest(`${def.kind} in version "${def.version}" cannot be handled as a ${def.kind}: strict decoding error: ${list}`),
-    );
+    throw new ApiError(statusError.badRequest(isPatch ? strictDecodingError(unknown) : strictDecodingMessage(def.kind, def.version, unknown)));
   }
   for (const path of unknown) removePath(obj, path);
-  return mode === 'Warn' ? unknown.map((p) => `unknown field ${JSON.stringify(p)}`) : [];
+  return mode === 'Warn' ? unknownFieldWarnings(unknown) : [];
 }
 
 /** Parses `spec.ports[0].bar` into ['spec', 'ports', 0, 'bar']. */

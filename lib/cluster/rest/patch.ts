@@ -14,7 +14,10 @@ import { createInTransaction } from './create';
 import { checkTypeMeta, parseBodyValue, stripDangerousKeys } from './decode';
 import { enforceFieldValidation } from './field-validation';
 import { checkFieldManager, fillCreateMetadata, managerName } from './metadata';
-import { applyJsonPatch, applyMergePatch, applyStrategicMergePatch, serverSideApply } from './stand-ins';
+import { serverSideApply } from '../apply/server-side-apply';
+import { applyJsonPatch } from '../patch/json-patch';
+import { applyMergePatch } from '../patch/merge-patch';
+import { applyStrategicMergePatch } from './stand-ins';
 import { checkNameAndNamespace, updateInTransaction, type Subresource } from './update';
 import type { WriteOptions, WriteResult } from './write-options';
 
@@ -90,20 +93,19 @@ export function patchObject<T extends KubeObject>(
       const live = tx.get(def.resource, namespace, name) as T | undefined;
       if (type === 'apply') {
         const applied = patch as JsonObject;
-        checkTypeMeta(applied, expected);
-        const warnings = enforceFieldValidation(anyDef, applied, options.fieldValidation);
+        const warnings = enforceFieldValidation(anyDef, applied, options.fieldValidation, [], true);
         checkNameAndNamespace(applied as unknown as KubeObject, name, def.namespaced ? namespace : undefined);
         const time = timestamp(ctx.now());
         const common = { manager, force: options.force === true, apiVersion: expected.apiVersion, time, schema, subresource: subresource || undefined };
         if (!live) {
           if (subresource) throw new ApiError(statusError.notFound(groupResourceOf(anyDef), name));
           const seed = { apiVersion: expected.apiVersion, kind: def.kind, metadata: { name, ...(def.namespaced ? { namespace } : {}) } };
-          const merged = serverSideApply({ ...common, live: undefined, applied: applied as unknown as KubeObject }) as T;
+          const merged = serverSideApply({ ...common, live: undefined, applied }) as T;
           merged.metadata = { ...seed.metadata, ...merged.metadata };
           const fresh = fillCreateMetadata(def.applyDefaults(merged), ctx.now());
           return { object: createInTransaction(ctx, def, tx, fresh, manager, true), warnings, created: true };
         }
-        const next = serverSideApply({ ...common, live, applied: applied as unknown as KubeObject }) as T;
+        const next = serverSideApply({ ...common, live, applied }) as T;
         next.metadata.resourceVersion = live.metadata.resourceVersion;
         const object = updateInTransaction(ctx, def, tx, live, next, { manager, subresource, managedFieldsDone: true });
         return { object, warnings, created: false };
@@ -111,7 +113,7 @@ export function patchObject<T extends KubeObject>(
       if (!live) throw new ApiError(statusError.notFound(groupResourceOf(anyDef), name));
       const out = patchedObject(type, anyDef, live, patch);
       checkTypeMeta(out, expected);
-      const warnings = enforceFieldValidation(anyDef, out, options.fieldValidation);
+      const warnings = enforceFieldValidation(anyDef, out, options.fieldValidation, [], true);
       const next = out as unknown as T;
       checkNameAndNamespace(next, name, def.namespaced ? namespace : undefined);
       const object = updateInTransaction(ctx, def, tx, live, next, { manager, subresource });

@@ -36,9 +36,9 @@ function keyOf(obj: KubeObject): string {
 }
 
 /** The oldest resourceVersion the store can still answer consistently for. */
-export function oldestResourceVersion(ctx: RestContext): number {
-  const store = ctx.store as { oldestWatchableResourceVersion?: () => number };
-  return store.oldestWatchableResourceVersion ? store.oldestWatchableResourceVersion() : 0;
+export function oldestResourceVersion(ctx: RestContext, resource?: ResourceDefinition['resource']): number {
+  const store = ctx.store as { oldestWatchableResourceVersion?: (resource?: ResourceDefinition['resource']) => number };
+  return store.oldestWatchableResourceVersion ? store.oldestWatchableResourceVersion(resource) : 0;
 }
 
 export function tooOld(rv: number, oldest: number): ApiError {
@@ -72,7 +72,7 @@ export function listObjects(ctx: RestContext, def: ResourceDefinition, req: List
   let startAfter: string | undefined;
   if (req.continueToken) {
     const state = decodeContinue(req.continueToken);
-    const oldest = oldestResourceVersion(ctx);
+    const oldest = oldestResourceVersion(ctx, def.resource);
     if (state.resourceVersion < oldest) {
       const err = expiredContinue();
       err.status.metadata = { continue: encodeContinue({ resourceVersion: current, lastKey: state.lastKey }) };
@@ -90,7 +90,7 @@ export function listObjects(ctx: RestContext, def: ResourceDefinition, req: List
         }),
       );
     }
-    if (req.resourceVersionMatch === 'Exact' && rv < oldestResourceVersion(ctx)) throw tooOld(rv, oldestResourceVersion(ctx));
+    if (req.resourceVersionMatch === 'Exact' && rv < oldestResourceVersion(ctx, def.resource)) throw tooOld(rv, oldestResourceVersion(ctx, def.resource));
   }
   let all = ctx.store.list(def.resource, def.namespaced ? req.namespace : undefined);
   if (startAfter !== undefined) {

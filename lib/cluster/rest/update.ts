@@ -14,7 +14,7 @@ import { createInTransaction } from './create';
 import { deepEqual, specEqual } from './deep-equal';
 import { enforceFieldValidation } from './field-validation';
 import { carryUpdateMetadata, checkFieldManager, fillCreateMetadata, managerName } from './metadata';
-import { recordUpdate } from './stand-ins';
+import { recordUpdate } from '../apply/managed-fields';
 import { MODIFIED_MESSAGE, translateStoreError } from './store-errors';
 import type { WriteOptions, WriteResult } from './write-options';
 
