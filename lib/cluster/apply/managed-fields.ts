@@ -91,3 +91,9 @@ export function recordUpdate(input: RecordUpdateInput): ManagedFieldsEntry[] {
   trackUpdate(managed, oldObj, input.next, input);
   return encodeManagedFields(managed) ?? [];
 }
+
+/** Stores the result on the object: an empty list means the field is left out, as the real server encodes it. */
+export function setManagedFields(obj: KubeObject, entries: readonly ManagedFieldsEntry[]): void {
+  if (entries.length > 0) obj.metadata.managedFields = [...entries];
+  else delete obj.metadata.managedFields;
+}

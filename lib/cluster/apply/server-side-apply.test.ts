@@ -172,6 +172,25 @@ describe('serverSideApply: conflicts', () => {
     expect(spec(changed).selector).toEqual({ app: 'v2' });
   });
 
+  it('keeps a port item another applier still applies, removes it once nobody does', () => {
+    const both = [...web.ports, { port: 443, protocol: 'TCP', targetPort: 8443 }];
+    const a1 = apply({ live: undefined, manager: 'a', applied: config({ ports: both }) });
+    const b1 = apply({ live: a1, manager: 'b', applied: config({ ports: [both[1]] }), time: T2 });
+    const a2 = apply({ live: b1, manager: 'a', applied: config({ ports: web.ports }), time: T3 });
+    expect(spec(a2).ports).toEqual(both);
+    expect(JSON.stringify(entry(a2, 'a')?.fieldsV1)).not.toContain('443');
+    const b2 = apply({ live: a2, manager: 'b', applied: config({ ports: web.ports }), time: T3 });
+    expect(spec(b2).ports).toEqual(web.ports);
+  });
+
+  it('applies to the status subresource without taking spec', () => {
+    const live = apply({ live: undefined, applied: config(web) });
+    const applied = { ...config({ selector: { app: 'x' } }), status: { loadBalancer: { ingress: [{ ip: '172.18.255.1' }] } } };
+    const out = apply({ live, manager: 'lb', subresource: 'status', applied, time: T2 });
+    expect(entry(out, 'lb')).toMatchObject({ operation: 'Apply', subresource: 'status', fieldsV1: { 'f:status': { 'f:loadBalancer': { 'f:ingress': {} } } } });
+    expect((out as unknown as { status: unknown }).status).toEqual({ loadBalancer: { ingress: [{ ip: '172.18.255.1' }] } });
+  });
+
   it('forgives kubectl conflicts on fields that still match last-applied-configuration', () => {
     const lastApplied = `${JSON.stringify({ apiVersion: 'v1', kind: 'Service', metadata: { name: 'web', namespace: 'default' }, spec: web })}\n`;
     const live = structuredClone(created);
