@@ -37,9 +37,13 @@ export function inclusiveRangeError(lo: number, hi: number): string {
   return `must be between ${lo} and ${hi}, inclusive`;
 }
 
+const encoder = new TextEncoder();
+
 /** Byte length as Go's len() on a string (UTF-8). */
 export function byteLength(value: string): number {
-  return new TextEncoder().encode(value).length;
+  // eslint-disable-next-line no-control-regex
+  if (!/[^\x00-\x7f]/.test(value)) return value.length;
+  return encoder.encode(value).length;
 }
 
 const DNS1123_LABEL_FMT = '[a-z0-9]([-a-z0-9]*[a-z0-9])?';
