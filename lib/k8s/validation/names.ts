@@ -41,7 +41,6 @@ const encoder = new TextEncoder();
 
 /** Byte length as Go's len() on a string (UTF-8). */
 export function byteLength(value: string): number {
-  // eslint-disable-next-line no-control-regex
   if (!/[^\x00-\x7f]/.test(value)) return value.length;
   return encoder.encode(value).length;
 }
