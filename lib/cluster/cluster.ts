@@ -40,7 +40,7 @@ export const LOOPBACK = '127.0.0.1';
 
 export async function startCluster(options: ClusterOptions): Promise<RunningCluster> {
   const identities = loadIdentities(options.tokensFile);
-  const store = openStore({ dataDir: options.dataDir });
+  const store = openStore({ dataDir: options.dataDir, historySize: options.historySize });
   const firstStart = store.currentResourceVersion() === 0;
   const allocation = createServiceAllocation({ serviceCIDR: options.serviceClusterIPRange, nodePortRange: options.serviceNodePortRange });
   allocation.rebuild(store.list('services') as Service[]);

@@ -15,6 +15,8 @@ export interface ClusterOptions {
   anonymousAuth: boolean;
   /** Start without demo data. */
   empty: boolean;
+  /** Watch events kept per resource before older resourceVersions get 410 Gone (storage default). */
+  historySize?: number;
 }
 
 export const DEFAULT_CLUSTER_OPTIONS: ClusterOptions = {
@@ -34,6 +36,7 @@ const VALUE_FLAGS = new Set([
   'service-node-port-range',
   'lb-pool',
   'tokens-file',
+  'history-size',
 ]);
 
 function parseBoolFlag(name: string, value: string | undefined): boolean {
@@ -81,6 +84,12 @@ export function parseClusterArgs(argv: readonly string[]): ClusterOptions {
       case 'tokens-file':
         out.tokensFile = value;
         break;
+      case 'history-size': {
+        const n = Number(value);
+        if (!Number.isInteger(n) || n < 1) throw new Error(`invalid --history-size: ${value}`);
+        out.historySize = n;
+        break;
+      }
       case 'anonymous-auth':
         out.anonymousAuth = parseBoolFlag(name, value);
         break;
