@@ -1,0 +1,109 @@
+/**
+ * "Why is there no traffic?": the rules that name the cause and the fix for a Service, from the
+ * Service, the pods of its namespace, its EndpointSlices (or legacy Endpoints) and its events.
+ * Pure; every rule is in diagnosis-rules.ts.
+ */
+import type { EndpointSlice, Endpoints, Event, Pod, Service } from '../k8s/types';
+import {
+  externalNameRules,
+  loadBalancerRules,
+  noSelectorRules,
+  publishNotReadyRule,
+  readinessRules,
+  selectorRule,
+  targetPortRules,
+} from './diagnosis-rules';
+import { backingPods, podReady } from './pods';
+
+export type Severity = 'error' | 'warning' | 'info' | 'ok';
+
+export type RuleId =
+  | 'external-name'
+  | 'external-name-ip'
+  | 'no-selector-no-endpoints'
+  | 'no-selector-manual-endpoints'
+  | 'no-selector-manual-endpoints-none-ready'
+  | 'no-selector-legacy-endpoints-only'
+  | 'selector-matches-nothing'
+  | 'no-ready-pods'
+  | 'some-pods-not-ready'
+  | 'publish-not-ready'
+  | 'named-target-port-missing'
+  | 'numeric-target-port-undeclared'
+  | 'lb-no-controller-for-class'
+  | 'lb-pending'
+  | 'healthy';
+
+export interface NearMissItem {
+  pod: string;
+  key: string;
+  wanted: string;
+  actual?: string;
+}
+
+export interface Finding {
+  id: RuleId;
+  severity: Severity;
+  title: string;
+  explanation: string;
+  fix?: string;
+  /** Supporting lines (per pod, per port ...). */
+  items?: string[];
+  nearMisses?: NearMissItem[];
+}
+
+export interface DiagnosisInput {
+  service: Service;
+  /** Every pod of the Service's namespace (the selector is applied here, near misses need the rest). */
+  pods: readonly Pod[];
+  /** The Service's EndpointSlices; undefined when the cluster serves no EndpointSlice API. */
+  endpointSlices?: readonly EndpointSlice[];
+  /** The legacy Endpoints object of the same name (null: there is none). */
+  endpoints?: Endpoints | null;
+  /** Events whose involvedObject is the Service. */
+  events: readonly Event[];
+}
+
+const ORDER: Record<Severity, number> = { error: 0, warning: 1, info: 2, ok: 3 };
+
+export function worstSeverity(findings: readonly Finding[]): Severity {
+  return findings.reduce<Severity>((w, f) => (ORDER[f.severity] < ORDER[w] ? f.severity : w), 'ok');
+}
+
+export function diagnose(input: DiagnosisInput): Finding[] {
+  const { service } = input;
+  const findings: Finding[] = [];
+  if (service.spec?.type === 'ExternalName') {
+    findings.push(...externalNameRules(service));
+    return sortFindings(findings);
+  }
+  const selector = service.spec?.selector;
+  const hasSelector = !!selector && Object.keys(selector).length > 0;
+  const matched = hasSelector ? backingPods(service, input.pods) : [];
+  if (!hasSelector) {
+    findings.push(...noSelectorRules(service, input.endpointSlices, input.endpoints));
+  } else if (matched.length === 0) {
+    findings.push(selectorRule(service, input.pods));
+  } else {
+    findings.push(...readinessRules(service, matched));
+    findings.push(...targetPortRules(service, matched));
+  }
+  findings.push(...publishNotReadyRule(service, matched));
+  findings.push(...loadBalancerRules(service, input.events));
+  if (!findings.some((f) => f.severity === 'error' || f.severity === 'warning')) {
+    const ready = matched.filter(podReady).length;
+    findings.push({
+      id: 'healthy',
+      severity: 'ok',
+      title: hasSelector ? `Traffic has somewhere to go: ${ready} of ${matched.length} matched pods ready` : 'Traffic has somewhere to go',
+      explanation: hasSelector
+        ? 'The selector matches pods, they are ready and every targetPort resolves on them.'
+        : 'The endpoints of this Service are managed by hand and list ready addresses.',
+    });
+  }
+  return sortFindings(findings);
+}
+
+export function sortFindings(findings: Finding[]): Finding[] {
+  return findings.map((f, i) => ({ f, i })).sort((a, b) => ORDER[a.f.severity] - ORDER[b.f.severity] || a.i - b.i).map((x) => x.f);
+}
