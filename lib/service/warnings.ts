@@ -22,7 +22,7 @@ export function serviceWarnings(svc: Service, _prev?: Service): string[] {
   (spec.externalIPs ?? []).forEach((ip, i) => warnings.push(...getWarningsForIP(SPEC.child('externalIPs').index(i), ip)));
   if (spec.loadBalancerIP) warnings.push(...getWarningsForIP(SPEC.child('loadBalancerIP'), spec.loadBalancerIP));
   (spec.loadBalancerSourceRanges ?? []).forEach((cidr, i) =>
-    warnings.push(...getWarningsForCIDR(SPEC.child('loadBalancerSourceRanges').index(i), cidr.trim())),
+    warnings.push(...getWarningsForCIDR(SPEC.child('loadBalancerSourceRanges').index(i), cidr)),
   );
   if (spec.type === 'ExternalName' && (spec.externalIPs?.length ?? 0) > 0) {
     warnings.push('spec.externalIPs is ignored when spec.type is "ExternalName"');

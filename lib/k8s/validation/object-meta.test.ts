@@ -3,7 +3,7 @@ import { formatFieldError } from '../field-errors';
 import type { ObjectMeta } from '../types';
 import { validateAnnotations, validateLabels } from './meta-maps';
 import { nameIsDNS1035Label, nameIsDNSSubdomain } from './names';
-import { validateObjectMeta, validateObjectMetaUpdate } from './object-meta';
+import { validateFieldManager, validateObjectMeta, validateObjectMetaUpdate } from './object-meta';
 
 const fmt = (errs: ReturnType<typeof validateObjectMeta>) => errs.map(formatFieldError);
 const svcOpts = { namespaced: true, nameFn: nameIsDNS1035Label };
@@ -94,6 +94,16 @@ describe('ValidateObjectMeta (create)', () => {
     expect(fmt(validateObjectMeta({ name: 'n1', namespace: 'x' }, { namespaced: false, nameFn: nameIsDNSSubdomain }))).toEqual([
       'metadata.namespace: Forbidden: not allowed on this type',
     ]);
+  });
+});
+
+describe('ValidateFieldManager', () => {
+  it.each([
+    ['kubectl-client-side-apply', []],
+    ['bad\u0007name', ['invalid character U+0007 (at position 3)']],
+    ['x'.repeat(129), ['may not be more than 128 bytes']],
+  ])('%j', (manager, expected) => {
+    expect(validateFieldManager(manager, 'fieldManager').map((e) => e.detail)).toEqual(expected);
   });
 });
 

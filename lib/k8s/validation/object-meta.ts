@@ -112,6 +112,23 @@ function validateKubeFinalizerNames(finalizers: readonly string[] | undefined, p
   return errs;
 }
 
+const PRINTABLE = /^[\p{L}\p{M}\p{N}\p{P}\p{S} ]$/u;
+
+/** v1validation.ValidateFieldManager: at most 128 bytes, printable characters only. */
+export function validateFieldManager(manager: string, path: FieldPath | string): FieldError[] {
+  const errs: FieldError[] = [];
+  if (byteLength(manager) > FIELD_MANAGER_MAX_LENGTH) errs.push(fieldError.tooLong(path, manager, FIELD_MANAGER_MAX_LENGTH));
+  let offset = 0;
+  for (const ch of manager) {
+    if (!PRINTABLE.test(ch)) {
+      const code = (ch.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0');
+      errs.push(fieldError.invalid(path, manager, `invalid character U+${code} (at position ${offset})`));
+    }
+    offset += byteLength(ch);
+  }
+  return errs;
+}
+
 /** v1validation.ValidateManagedFields */
 export function validateManagedFields(entries: readonly ManagedFieldsEntry[] | undefined, path: FieldPath): FieldError[] {
   const errs: FieldError[] = [];
@@ -123,10 +140,7 @@ export function validateManagedFields(entries: readonly ManagedFieldsEntry[] | u
     if (e.fieldsType && e.fieldsType !== 'FieldsV1') {
       errs.push(fieldError.invalid(p.child('fieldsType'), e.fieldsType, 'must be `FieldsV1`'));
     }
-    const manager = e.manager ?? '';
-    if (byteLength(manager) > FIELD_MANAGER_MAX_LENGTH) {
-      errs.push(fieldError.tooLong(p.child('manager'), manager, FIELD_MANAGER_MAX_LENGTH));
-    }
+    errs.push(...validateFieldManager(e.manager ?? '', p.child('manager')));
     if (byteLength(e.subresource ?? '') > MAX_SUBRESOURCE_NAME_LENGTH) {
       errs.push(fieldError.tooLong(p.child('subresource'), e.subresource ?? '', MAX_SUBRESOURCE_NAME_LENGTH));
     }
