@@ -5,7 +5,8 @@ import { reviewSelfSubject, reviewSelfSubjectAccess, reviewSelfSubjectRules, typ
 import type { SelfSubjectAccessReview, SelfSubjectReview, SelfSubjectRulesReview } from '../../k8s/types/authorization';
 import { ApiError } from '../rest/api-error';
 import { decodeObject } from '../rest/decode';
-import { readBody } from './body';
+import { readBodyBytes } from './body';
+import { PROTOBUF_CONTENT_TYPE, decodeReviewProtobuf } from './protobuf';
 import type { ResourceRequestInfo } from './request-info';
 import { sendJson } from './respond';
 
@@ -25,8 +26,12 @@ export async function handleReview(identities: Identity[], user: User, info: Res
   if (info.verb !== 'create' || info.name || info.namespace) {
     throw new ApiError(statusError.methodNotAllowed('the server does not allow this method on the requested resource'));
   }
-  const text = await readBody(req);
-  const { object } = decodeObject(text, req.headers['content-type'], { kind: review.kind, apiVersion: `${review.group}/v1` });
+  const bytes = await readBodyBytes(req);
+  const contentType = req.headers['content-type'];
+  const apiVersion = `${review.group}/v1`;
+  const object = (contentType ?? '').startsWith(PROTOBUF_CONTENT_TYPE)
+    ? decodeReviewProtobuf(bytes, review.kind, apiVersion)
+    : decodeObject(bytes.toString('utf8'), contentType, { kind: review.kind, apiVersion }).object;
   let result: unknown;
   if (info.resource === 'selfsubjectaccessreviews') result = reviewSelfSubjectAccess(identities, user, object as unknown as SelfSubjectAccessReview);
   else if (info.resource === 'selfsubjectrulesreviews') result = reviewSelfSubjectRules(identities, user, object as unknown as SelfSubjectRulesReview);

@@ -4,7 +4,7 @@
  * reported as unknown fields).
  */
 import { parse as parseYaml } from 'yaml';
-import { statusError } from '../../k8s/status';
+import { failure, statusError } from '../../k8s/status';
 import { isJsonObject, type JsonObject, type JsonValue } from '../../k8s/json';
 import { ApiError } from './api-error';
 
@@ -19,6 +19,17 @@ const DANGEROUS_KEYS = new Set(['__proto__']);
 export function isYamlContentType(contentType: string | undefined): boolean {
   const base = (contentType ?? '').split(';')[0].trim().toLowerCase();
   return base === 'application/yaml' || base === 'application/apply-patch+yaml' || base === 'text/yaml' || base === 'application/x-yaml';
+}
+
+const OBJECT_MEDIA_TYPES = new Set(['', 'application/json', 'application/yaml', '*/*']);
+
+/** 415 for a create/update body in a format we do not decode (protobuf, CBOR, forms). */
+export function checkObjectContentType(contentType: string | undefined): void {
+  const base = (contentType ?? '').split(';')[0].trim().toLowerCase();
+  if (OBJECT_MEDIA_TYPES.has(base)) return;
+  throw new ApiError(
+    failure(415, 'UnsupportedMediaType', `the body of the request was in an unknown format - accepted media types include: application/json, application/yaml`),
+  );
 }
 
 /** summarizeData: what the real server quotes from a body it could not decode. */
@@ -84,6 +95,7 @@ export interface ExpectedType {
 
 /** Decodes an object body (create, update) and checks its apiVersion and kind. */
 export function decodeObject(text: string, contentType: string | undefined, expected: ExpectedType): Decoded {
+  checkObjectContentType(contentType);
   const unrecognized = (base: string): string =>
     `the object provided is unrecognized (must be of type ${expected.kind}): ${base} (${summarizeData(text)})`;
   const value = parseBodyValue(text, contentType, (e) => unrecognized(`couldn't get version/kind; json parse error: ${e}`));
