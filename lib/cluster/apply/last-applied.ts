@@ -23,7 +23,7 @@ function annotationsOf(obj: JsonObject): Record<string, JsonValue> | undefined {
 }
 
 /** Fields of the last-applied configuration whose live value is still the same, or undefined. */
-export function allowedConflictsFromLastApplied(live: JsonObject, schema: ObjectSchema): FieldSet | undefined {
+export function allowedConflictsFromLastApplied(live: JsonObject, schema: ObjectSchema, apiVersion: string): FieldSet | undefined {
   const text = annotationsOf(live)?.[LAST_APPLIED_ANNOTATION];
   if (typeof text !== 'string' || text === '') return undefined;
   let last: unknown;
@@ -34,7 +34,7 @@ export function allowedConflictsFromLastApplied(live: JsonObject, schema: Object
   }
   if (!isJsonObject(last as JsonValue)) return undefined;
   const lastObj = last as JsonObject;
-  if (lastObj.apiVersion !== live.apiVersion && live.apiVersion !== undefined) return undefined;
+  if (lastObj.apiVersion !== apiVersion) return undefined;
   const c = compareObjects(lastObj, live, schema);
   return fieldSetOf(lastObj, schema).difference(c.modified).difference(c.added).difference(c.removed);
 }

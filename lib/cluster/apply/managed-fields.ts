@@ -84,12 +84,17 @@ export function trackUpdate(
 }
 
 export function recordUpdate(input: RecordUpdateInput): ManagedFieldsEntry[] {
-  const managed = startingManaged(input);
-  // skipNonAppliedManager: an existing object without managedFields is not tracked by updates.
-  if (managed.fields.size === 0 && input.prev?.metadata.uid) return [];
-  const oldObj = input.prev ?? { ...emptyObjectFor(input.schema) };
-  trackUpdate(managed, oldObj, input.next, input);
-  return encodeManagedFields(managed) ?? [];
+  try {
+    const managed = startingManaged(input);
+    // skipNonAppliedManager: an existing object without managedFields is not tracked by updates.
+    if (managed.fields.size === 0 && input.prev?.metadata.uid) return [];
+    const oldObj = input.prev ?? { ...emptyObjectFor(input.schema) };
+    trackUpdate(managed, oldObj, input.next, input);
+    return encodeManagedFields(managed) ?? [];
+  } catch {
+    // UpdateNoErrors: a failure never fails the write; managedFields are cleared instead.
+    return [];
+  }
 }
 
 /** Stores the result on the object: an empty list means the field is left out, as the real server encodes it. */

@@ -128,7 +128,7 @@ export function serverSideApply(input: ServerSideApplyInput): KubeObject {
 
   let result = attempt(input.force);
   if (result.conflicts.length > 0 && !input.force) {
-    const allowed = input.manager === 'kubectl' ? allowedConflictsFromLastApplied(live, schema) : undefined;
+    const allowed = input.manager === 'kubectl' ? allowedConflictsFromLastApplied(live, schema, apiVersion) : undefined;
     const remaining = allowed ? result.conflicts.filter((c) => !allowed.has(c.path)) : result.conflicts;
     if (remaining.length > 0) throw conflictError(sortConflicts(remaining));
     result = attempt(true);
