@@ -32,3 +32,4 @@ export {
   type ServiceKind,
   type ServiceFieldName,
 } from './type-rules';
+export { parseFieldPath, serviceErrorLocation, groupServiceErrors, type PathSegment } from './error-locations';
