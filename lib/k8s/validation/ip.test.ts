@@ -7,6 +7,8 @@ import {
   isIPv6String,
   isValidCIDR,
   isValidIP,
+  isValidIPv4Address,
+  isValidIPv6Address,
   parseCIDRSloppy,
   parseIPSloppy,
   validateNonSpecialIP,
@@ -69,6 +71,13 @@ describe('IsValidIP / IsValidCIDR messages', () => {
     ['2001:db8::/129', [`x: Invalid value: "2001:db8::/129": ${CIDR_ERR}`]],
   ])('CIDR %j', (value, expected) => {
     expect(isValidCIDR('x', value).map(formatFieldError)).toEqual(expected);
+  });
+
+  it('IPv4 / IPv6 address checks', () => {
+    expect(isValidIPv4Address('a', '10.0.0.1')).toEqual([]);
+    expect(isValidIPv4Address('a', 'fd00::1').map(formatFieldError)).toEqual(['a: Invalid value: "fd00::1": must be a valid IPv4 address']);
+    expect(isValidIPv6Address('a', 'fd00::1')).toEqual([]);
+    expect(isValidIPv6Address('a', '10.0.0.1').map(formatFieldError)).toEqual(['a: Invalid value: "10.0.0.1": must be a valid IPv6 address']);
   });
 
   it('parses a CIDR network', () => {

@@ -217,6 +217,16 @@ export function isValidIP(path: FieldPath | string, value: string): FieldError[]
   return [];
 }
 
+/** validation.IsValidIPv4Address (EndpointSlice addresses of type IPv4). */
+export function isValidIPv4Address(path: FieldPath | string, value: string): FieldError[] {
+  return isIPv4String(value) ? [] : [fieldError.invalid(path, value, 'must be a valid IPv4 address')];
+}
+
+/** validation.IsValidIPv6Address (EndpointSlice addresses of type IPv6). */
+export function isValidIPv6Address(path: FieldPath | string, value: string): FieldError[] {
+  return isIPv6String(value) ? [] : [fieldError.invalid(path, value, 'must be a valid IPv6 address')];
+}
+
 /** validation.IsValidCIDR (v1.32: sloppy parsing). */
 export function isValidCIDR(path: FieldPath | string, value: string): FieldError[] {
   if (parseCIDRSloppy(value) === null) {
