@@ -110,6 +110,18 @@ const cases: [string, Service, Service, string[]][] = [
     ['spec.healthCheckNodePort: Forbidden: field is immutable'],
   ],
   ['healthCheckNodePort may appear when switching to Local', allocated({ ...lbLocal }), allocated({ type: 'LoadBalancer' }), []],
+  [
+    'headless may not become a ClusterIP with an address',
+    allocated(),
+    allocated({ clusterIP: 'None', clusterIPs: ['None'] }),
+    ['spec.clusterIPs[0]: Invalid value: []string{"10.96.0.10"}: may not change once set'],
+  ],
+  [
+    'ExternalName may become ClusterIP with any address',
+    allocated({ clusterIP: '10.96.0.77', clusterIPs: ['10.96.0.77'] }),
+    allocated({ type: 'ExternalName', externalName: 'db.example.com', clusterIP: undefined, clusterIPs: undefined, ipFamilies: undefined, ipFamilyPolicy: undefined }),
+    [],
+  ],
   ['update re-runs ValidateService', allocated({ ports: [{ port: 80, protocol: 'ICMP' as 'TCP' }] }), allocated(), ['spec.ports[0].protocol: Unsupported value: "ICMP": supported values: "SCTP", "TCP", "UDP"']],
 ];
 
