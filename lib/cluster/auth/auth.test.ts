@@ -6,6 +6,7 @@ import {
   DEFAULT_TOKENS,
   defaultIdentities,
   forbiddenStatus,
+  impersonate,
   parseIdentities,
   requestAttributes,
   reviewSelfSubject,
@@ -260,5 +261,32 @@ users:
     expect(() => parseIdentities('users: [{name: x, token: viewer-dup}, {name: y, token: viewer-dup}]')).toThrow('share a token');
     expect(() => parseIdentities('users: [{name: x, token: t, rules: [{verbs: [get]}]}]')).toThrow('users[0].rules[0].resources: required');
     expect(() => parseIdentities('users: [{name: x, token: t, rules: [{verbs: [get], resources: [a], bogus: 1}]}]')).toThrow('unknown field');
+  });
+});
+
+describe('impersonate', () => {
+  it('passes the user through without Impersonate-* headers', () => {
+    expect(impersonate(ids, user('viewer'), { accept: 'application/json' })).toEqual({ user: user('viewer') });
+  });
+
+  it('lets the admin act as another user, with the impersonated groups only', () => {
+    expect(impersonate(ids, user('admin'), { 'impersonate-user': 'viewer' })).toEqual({
+      user: { username: 'viewer', groups: ['system:authenticated'] },
+    });
+    const asGroup = impersonate(ids, user('admin'), { 'impersonate-user': 'x', 'impersonate-group': ['a', 'b'], 'impersonate-uid': '42' });
+    expect(asGroup).toEqual({ user: { username: 'x', uid: '42', groups: ['a', 'b', 'system:authenticated'] } });
+    const sa = impersonate(ids, user('admin'), { 'impersonate-user': 'system:serviceaccount:demo:bot' });
+    expect(sa).toEqual({
+      user: { username: 'system:serviceaccount:demo:bot', groups: ['system:serviceaccounts', 'system:serviceaccounts:demo', 'system:authenticated'] },
+    });
+  });
+
+  it('refuses others with the real 403 message', () => {
+    const r = impersonate(ids, user('editor'), { 'impersonate-user': 'admin' });
+    expect('status' in r && r.status.message).toBe(
+      'users "admin" is forbidden: User "editor" cannot impersonate resource "users" in API group "" at the cluster scope',
+    );
+    const g = impersonate(ids, user('viewer'), { 'Impersonate-Group': 'system:masters' });
+    expect('status' in g && g.status.code).toBe(400);
   });
 });

@@ -8,6 +8,7 @@ export { loadIdentities, parseIdentities } from './load';
 export { DEFAULT_TOKENS, EDITOR_NAMESPACE, defaultIdentities, GROUP_RULES } from './defaults';
 export { authenticate, userOf, anonymousUser, ANONYMOUS_USER, AUTHENTICATED_GROUP, UNAUTHENTICATED_GROUP } from './authenticate';
 export { authorize, forbiddenStatus, forbiddenMessage, rulesOf } from './authorize';
+export { impersonate, type HeaderValue } from './impersonate';
 export { reviewSelfSubjectAccess, reviewSelfSubjectRules, reviewSelfSubject, accessReviewAttributes } from './reviews';
 export { requestAttributes } from './request-attributes';
 
