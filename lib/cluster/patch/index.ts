@@ -1,0 +1,3 @@
+export { applyJsonPatch, decodeJsonPatch } from './json-patch';
+export { applyMergePatch } from './merge-patch';
+export { applyStrategicMergePatch, decodeStrategicPatch } from './strategic-merge-patch';
