@@ -1,0 +1,47 @@
+'use client';
+import type { Event } from '../../lib/k8s/types';
+import { eventSource, eventTime } from '../../lib/service-insight/events';
+import { humanDuration } from '../../lib/service-list/format';
+import { useNow } from '../../lib/client/use-now';
+import { Empty, Section } from './Section';
+
+/** Events about the Service, newest first, live. */
+export function EventsSection({ events }: { events: Event[] }) {
+  const now = useNow(5000);
+  return (
+    <Section id="events" title="Events" summary={`${events.length}`}>
+      {events.length === 0 ? (
+        <Empty>No events for this Service (events expire after an hour on most clusters).</Empty>
+      ) : (
+        <table className="sd-table" data-testid="events-table">
+          <thead>
+            <tr>
+              <th>Type</th>
+              <th>Reason</th>
+              <th>Age</th>
+              <th>From</th>
+              <th>Message</th>
+            </tr>
+          </thead>
+          <tbody>
+            {events.map((e) => {
+              const t = Date.parse(eventTime(e));
+              return (
+                <tr key={e.metadata.uid ?? e.metadata.name} data-testid="event-row" data-type={e.type}>
+                  <td className={e.type === 'Warning' ? 'sd-warn-text' : undefined}>{e.type ?? 'Normal'}</td>
+                  <td>{e.reason}</td>
+                  <td title={eventTime(e)}>
+                    {Number.isNaN(t) ? '—' : humanDuration(Math.max(0, now - t))}
+                    {(e.count ?? 1) > 1 ? <span className="muted"> (×{e.count})</span> : null}
+                  </td>
+                  <td>{eventSource(e)}</td>
+                  <td>{e.message}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+    </Section>
+  );
+}

@@ -1,0 +1,51 @@
+'use client';
+import { useState } from 'react';
+import { metadataEntries } from '../../lib/service-insight/overview';
+import { CopyButton } from './CopyButton';
+import { Empty } from './Section';
+
+function Entry({ k, value, long }: { k: string; value: string; long: boolean }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <li className="sd-kv" data-testid="kv">
+      <code className="sd-kv-key">{k}</code>
+      <span className="sd-kv-eq">=</span>
+      <span className="sd-kv-value">
+        {long && !open ? (
+          <code className="sd-folded" title={value}>
+            {value.slice(0, 60)}…
+          </code>
+        ) : (
+          <code className="sd-unfolded">{value}</code>
+        )}
+        {long ? (
+          <button type="button" className="sd-link-button" aria-expanded={open} onClick={() => setOpen(!open)}>
+            {open ? 'fold' : `show all ${value.length} characters`}
+          </button>
+        ) : null}
+        <CopyButton text={value} label={`value of ${k}`} />
+      </span>
+    </li>
+  );
+}
+
+/** Labels or annotations: sorted, long values folded, every value copyable. */
+export function MetadataList({ title, map }: { title: string; map: Record<string, string> | undefined }) {
+  const entries = metadataEntries(map);
+  return (
+    <div className="sd-meta" data-testid={`meta-${title.toLowerCase()}`}>
+      <h3>
+        {title} <span className="muted">({entries.length})</span>
+      </h3>
+      {entries.length === 0 ? (
+        <Empty>none</Empty>
+      ) : (
+        <ul className="sd-kv-list">
+          {entries.map((e) => (
+            <Entry key={e.key} k={e.key} value={e.value} long={e.long} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+'use client';
+import type { Service } from '../../lib/k8s/types';
+import { overviewFields } from '../../lib/service-insight/overview';
+import { displayType } from '../../lib/service-list/format';
+import { CopyButton } from './CopyButton';
+import { MetadataList } from './MetadataList';
+import { Section } from './Section';
+
+/** Every spec field (defaults marked as defaults, fields that do not apply dimmed), then labels and annotations. */
+export function OverviewSection({ service }: { service: Service }) {
+  const fields = overviewFields(service);
+  const type = displayType(service);
+  return (
+    <Section id="overview" title="Overview" summary={<span className={`type-badge type-${type}`}>{type}</span>}>
+      {type === 'Headless' ? (
+        <p className="sd-callout" data-testid="headless-callout">
+          <strong>Headless Service.</strong> No virtual IP and no load balancing: cluster DNS answers with the addresses of the ready pods themselves, and
+          each pod gets its own name (see “How to reach it”).
+        </p>
+      ) : null}
+      <dl className="sd-fields">
+        {fields.map((f) => (
+          <div key={f.key} className="sd-field" data-field={f.key} data-default={f.isDefault} data-na={f.note?.startsWith('only') || f.note?.startsWith('not used') ? 'true' : undefined}>
+            <dt>{f.label}</dt>
+            <dd>
+              {f.values.length === 0 ? (
+                <span className="muted">{f.isDefault ? 'unset' : '—'}</span>
+              ) : (
+                f.values.map((v) => (
+                  <code key={v} className="sd-value">
+                    {v}
+                  </code>
+                ))
+              )}
+              {f.values.length > 0 && f.isDefault ? <span className="sd-default-tag">default</span> : null}
+              {f.key === 'clusterIPs' && f.values.length > 0 && f.values[0] !== 'None' ? <CopyButton text={f.values[0]} label="cluster IP" /> : null}
+              {f.note ? <span className="sd-note">{f.note}</span> : null}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <div className="sd-meta-grid">
+        <MetadataList title="Labels" map={service.metadata.labels} />
+        <MetadataList title="Annotations" map={service.metadata.annotations} />
+      </div>
+    </Section>
+  );
+}

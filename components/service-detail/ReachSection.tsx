@@ -1,0 +1,166 @@
+'use client';
+import type { Node, Service } from '../../lib/k8s/types';
+import { headlessEndpointRecords, serviceDnsAnswer, serviceDnsNames, srvRecords } from '../../lib/service-insight/dns';
+import type { EndpointView } from '../../lib/service-insight/endpoints';
+import { formatEnv, serviceEnvVars } from '../../lib/service-insight/env-vars';
+import { kubectlCommands } from '../../lib/service-insight/kubectl';
+import { reachAddresses } from '../../lib/service-insight/reach';
+import { CopyButton, Copyable } from './CopyButton';
+import { Empty, Section } from './Section';
+
+/** DNS names, SRV records, per-pod records, env vars, addresses and kubectl commands — each copyable. */
+export function ReachSection({ service, endpoints, nodes }: { service: Service; endpoints: EndpointView[]; nodes: Node[] }) {
+  const names = serviceDnsNames(service);
+  const answer = serviceDnsAnswer(service);
+  const srv = srvRecords(service, endpoints);
+  const podRecords = headlessEndpointRecords(service, endpoints);
+  const env = serviceEnvVars(service);
+  const addresses = reachAddresses(service, nodes);
+  const commands = kubectlCommands(service);
+  const ns = service.metadata.namespace ?? 'default';
+  return (
+    <Section id="reach" title="How to reach it">
+      <h3>DNS names</h3>
+      <table className="sd-table" data-testid="dns-names">
+        <tbody>
+          {names.map((n) => (
+            <tr key={n.name}>
+              <td>
+                <Copyable text={n.name} label={`DNS name ${n.name}`} />
+              </td>
+              <td className="muted">{n.scope}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="sd-note" data-testid="dns-answer">
+        {answer.kind === 'A' ? (
+          <>Resolves to the cluster IP{answer.addresses.length > 1 ? 's' : ''} {answer.addresses.join(', ')} (A/AAAA records).</>
+        ) : answer.kind === 'CNAME' ? (
+          <>
+            Cluster DNS answers with a <strong>CNAME</strong> to <code>{answer.target}</code>: clients connect to that host directly, nothing is proxied and
+            ports are not remapped. HTTP Host headers and TLS SNI carry the Service name, not <code>{answer.target}</code>.
+          </>
+        ) : (
+          <>Resolves to {answer.note}.</>
+        )}
+      </p>
+
+      {srv.length > 0 ? (
+        <>
+          <h3>SRV records (named ports)</h3>
+          <table className="sd-table" data-testid="srv-records">
+            <thead>
+              <tr>
+                <th>Query</th>
+                <th>Answer</th>
+              </tr>
+            </thead>
+            <tbody>
+              {srv.map((r) => (
+                <tr key={`${r.query} ${r.target}`}>
+                  <td>
+                    <Copyable text={r.query} label={`SRV name ${r.query}`} />
+                  </td>
+                  <td>
+                    <code>
+                      {r.target}:{r.port}
+                    </code>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      ) : null}
+
+      {answer.kind === 'endpoints' ? (
+        <>
+          <h3>Per-pod records (headless)</h3>
+          {podRecords.length === 0 ? (
+            <Empty>No endpoints yet, so no per-pod records.</Empty>
+          ) : (
+            <table className="sd-table" data-testid="pod-records">
+              <thead>
+                <tr>
+                  <th>Name</th>
+                  <th>Address</th>
+                  <th>From</th>
+                  <th>In DNS</th>
+                </tr>
+              </thead>
+              <tbody>
+                {podRecords.map((r) => (
+                  <tr key={`${r.name} ${r.address}`}>
+                    <td>
+                      <Copyable text={r.name} label={`DNS name ${r.name}`} />
+                    </td>
+                    <td>
+                      <code>{r.address}</code>
+                    </td>
+                    <td className="muted">{r.by === 'hostname' ? `pod hostname + subdomain (${r.podName ?? ''})` : 'dashed pod IP'}</td>
+                    <td>{r.published ? 'yes' : <span className="pending">no (not ready)</span>}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </>
+      ) : null}
+
+      <h3>Addresses</h3>
+      {addresses.length === 0 ? (
+        <Empty>{answer.kind === 'endpoints' ? 'No virtual address: connect to the pod addresses DNS returns.' : 'No address yet.'}</Empty>
+      ) : (
+        <table className="sd-table" data-testid="addresses">
+          <thead>
+            <tr>
+              <th>Address</th>
+              <th>Kind</th>
+              <th>Port</th>
+              <th>Reachable from</th>
+              <th />
+            </tr>
+          </thead>
+          <tbody>
+            {addresses.map((a, i) => (
+              <tr key={`${a.kind}-${a.address}-${i}`} data-kind={a.kind}>
+                <td>
+                  <Copyable text={a.address} label={`address ${a.address}`} />
+                </td>
+                <td>{a.kind}</td>
+                <td>{a.portName ? <code>{a.portName}</code> : null} {a.protocol ?? ''}</td>
+                <td>{a.from}</td>
+                <td className="muted">{a.note}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+
+      <h3>Environment variables</h3>
+      {env.vars.length === 0 ? (
+        <Empty>{env.none}</Empty>
+      ) : (
+        <div className="sd-env" data-testid="env-vars">
+          <p className="sd-note">
+            Set by the kubelet in containers of namespace <code>{ns}</code> started <em>after</em> this Service was created (unless the pod sets
+            enableServiceLinks: false).
+          </p>
+          <pre>{formatEnv(env.vars)}</pre>
+          <CopyButton text={formatEnv(env.vars)} label="environment variables" />
+        </div>
+      )}
+
+      <h3>kubectl</h3>
+      <ul className="sd-commands" data-testid="kubectl-commands">
+        {commands.map((c) => (
+          <li key={c.command}>
+            <span className="muted">{c.label}</span>
+            <Copyable text={c.command} label={`command: ${c.label}`} />
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}

@@ -1,0 +1,115 @@
+'use client';
+/**
+ * Everything the detail page shows, from the app's live hooks: the Service, the pods of its
+ * namespace (backing pods and near misses), its EndpointSlices (or legacy Endpoints when the cluster
+ * has no EndpointSlice API), its events and the nodes. Derivations come from lib/service-insight.
+ */
+import { useMemo } from 'react';
+import { useServiceEndpointSlices } from '../../lib/client/endpointslices';
+import { useLiveEndpoints } from '../../lib/client/endpoints-live';
+import { useEventsFor } from '../../lib/client/events';
+import { useNodes } from '../../lib/client/nodes';
+import { usePods } from '../../lib/client/pods';
+import { useService } from '../../lib/client/services';
+import type { Endpoints, Event, Node, Pod, Service, Status } from '../../lib/k8s/types';
+import { diagnose, type Finding } from '../../lib/service-insight/diagnosis';
+import { allEndpoints, countEndpointViews, groupLegacyEndpoints, groupSlices, type AddressTypeGroup, type EndpointCounts, type EndpointView } from '../../lib/service-insight/endpoints';
+import { eventsNewestFirst } from '../../lib/service-insight/events';
+import { backingPods, podReady } from '../../lib/service-insight/pods';
+
+export interface ServiceDetailModel {
+  service: Service | null | undefined;
+  serviceError?: Status;
+  /** Every pod of the namespace; undefined while loading. */
+  namespacePods?: Pod[];
+  backing: Pod[];
+  readyPods: number;
+  /** Where traffic goes; `source` says which API it came from. */
+  groups: AddressTypeGroup[];
+  endpoints: EndpointView[];
+  counts: EndpointCounts;
+  source: 'EndpointSlices' | 'Endpoints';
+  slicesLoading: boolean;
+  legacyEndpoints: Endpoints | null | undefined;
+  events: Event[];
+  nodes: Node[];
+  findings: Finding[];
+  /** Loading of the inputs the diagnosis needs. */
+  diagnosisReady: boolean;
+  errors: { what: string; status: Status }[];
+}
+
+function statusOf(err: unknown): Status | undefined {
+  if (err && typeof err === 'object' && 'status' in err) {
+    const s = (err as { status: unknown }).status;
+    if (s && typeof s === 'object' && (s as { kind?: unknown }).kind === 'Status') return s as Status;
+  }
+  return undefined;
+}
+
+export function useServiceDetail(namespace: string, name: string): ServiceDetailModel {
+  const svc = useService(namespace, name);
+  const pods = usePods(namespace);
+  const slices = useServiceEndpointSlices(namespace, name);
+  const legacy = useLiveEndpoints(namespace, name);
+  const events = useEventsFor(namespace, { kind: 'Service', name });
+  const nodes = useNodes();
+
+  const sliceError = statusOf(slices.query.error);
+  // A cluster without the discovery.k8s.io API answers 404 for the list: fall back to Endpoints.
+  const noSliceApi = sliceError?.code === 404;
+
+  const service = svc.service;
+  const namespacePods = pods.items;
+  const sliceItems = slices.items;
+  const legacyEndpoints = legacy.endpoints;
+  const eventItems = events.items;
+  const nodeItems = nodes.items;
+  // An input that failed for good (e.g. 403) counts as empty rather than blocking the diagnosis.
+  const legacySettled = legacyEndpoints !== undefined || legacy.query.isError;
+  const eventsSettled = eventItems !== undefined || events.query.isError;
+
+  return useMemo(() => {
+    const backing = service && namespacePods ? backingPods(service, namespacePods) : [];
+    const groups = noSliceApi ? groupLegacyEndpoints(legacyEndpoints) : groupSlices(sliceItems ?? []);
+    const endpoints = allEndpoints(groups);
+    const sortedEvents = eventsNewestFirst(eventItems ?? []);
+    const diagnosisReady = !!service && namespacePods !== undefined && (noSliceApi || sliceItems !== undefined) && eventsSettled && legacySettled;
+    const findings = service && diagnosisReady
+      ? diagnose({
+          service,
+          pods: namespacePods ?? [],
+          endpointSlices: noSliceApi ? undefined : sliceItems,
+          endpoints: legacyEndpoints,
+          events: sortedEvents,
+        })
+      : [];
+    const errors: { what: string; status: Status }[] = [];
+    const add = (what: string, err: unknown) => {
+      const s = statusOf(err);
+      if (s) errors.push({ what, status: s });
+    };
+    add('pods', pods.query.error);
+    if (!noSliceApi) add('EndpointSlices', slices.query.error);
+    add('events', events.query.error);
+    add('nodes', nodes.query.error);
+    return {
+      service,
+      serviceError: statusOf(svc.query.error),
+      namespacePods,
+      backing,
+      readyPods: backing.filter(podReady).length,
+      groups,
+      endpoints,
+      counts: countEndpointViews(endpoints),
+      source: noSliceApi ? 'Endpoints' : 'EndpointSlices',
+      slicesLoading: !noSliceApi && sliceItems === undefined,
+      legacyEndpoints,
+      events: sortedEvents,
+      nodes: nodeItems ?? [],
+      findings,
+      diagnosisReady,
+      errors,
+    } satisfies ServiceDetailModel;
+  }, [service, namespacePods, sliceItems, legacyEndpoints, eventItems, nodeItems, noSliceApi, legacySettled, eventsSettled, svc.query.error, pods.query.error, slices.query.error, events.query.error, nodes.query.error]);
+}
