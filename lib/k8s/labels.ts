@@ -13,6 +13,7 @@
  */
 import { fieldError, formatAggregate, FieldPath, formatFieldError, type FieldError } from './field-errors';
 import type { LabelSelector } from './types/meta';
+import { isQualifiedName, isValidLabelValue } from './validation/names';
 
 /** selection.Operator values. */
 export type LabelOperator = 'in' | 'notin' | '=' | '==' | '!=' | 'exists' | '!' | 'gt' | 'lt';
@@ -27,87 +28,8 @@ export interface LabelRequirement {
 const BINARY_OPERATORS = ['in', 'notin', '=', '==', '!=', 'gt', 'lt'];
 const VALID_OPERATORS = [...BINARY_OPERATORS, 'exists', '!'];
 
-// ---- key / value syntax (apimachinery util/validation IsQualifiedName, IsValidLabelValue) ----
-
-const QUALIFIED_NAME_FMT = '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]';
-const QUALIFIED_NAME_RE = new RegExp(`^${QUALIFIED_NAME_FMT}$`);
-const QUALIFIED_NAME_ERR =
-  "must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character";
-const DNS1123_LABEL_FMT = '[a-z0-9]([-a-z0-9]*[a-z0-9])?';
-const DNS1123_SUBDOMAIN_FMT = `${DNS1123_LABEL_FMT}(\\.${DNS1123_LABEL_FMT})*`;
-const DNS1123_SUBDOMAIN_RE = new RegExp(`^${DNS1123_SUBDOMAIN_FMT}$`);
-const LABEL_VALUE_FMT = `(${QUALIFIED_NAME_FMT})?`;
-const LABEL_VALUE_RE = new RegExp(`^${LABEL_VALUE_FMT}$`);
-
-function regexError(msg: string, fmt: string, ...examples: string[]): string {
-  if (examples.length === 0) return `${msg} (regex used for validation is '${fmt}')`;
-  return `${msg} (e.g. ${examples.map((e) => `'${e}', `).join(' or ')}regex used for validation is '${fmt}')`;
-}
-
-function byteLength(s: string): number {
-  return new TextEncoder().encode(s).length;
-}
-
-function subdomainErrors(value: string): string[] {
-  const errs: string[] = [];
-  if (byteLength(value) > 253) errs.push('must be no more than 253 characters');
-  if (!DNS1123_SUBDOMAIN_RE.test(value)) {
-    errs.push(
-      regexError(
-        "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character",
-        DNS1123_SUBDOMAIN_FMT,
-        'example.com',
-      ),
-    );
-  }
-  return errs;
-}
-
-/** validation.IsQualifiedName: `[prefix/]name`, as label keys are checked. */
-export function qualifiedNameErrors(value: string): string[] {
-  const errs: string[] = [];
-  const parts = value.split('/');
-  let name: string;
-  if (parts.length === 1) {
-    name = parts[0];
-  } else if (parts.length === 2) {
-    const prefix = parts[0];
-    name = parts[1];
-    if (prefix.length === 0) errs.push('prefix part must be non-empty');
-    else errs.push(...subdomainErrors(prefix).map((m) => `prefix part ${m}`));
-  } else {
-    return [
-      `a qualified name ${regexError(QUALIFIED_NAME_ERR, QUALIFIED_NAME_FMT, 'MyName', 'my.name', '123-abc')} with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')`,
-    ];
-  }
-  if (name.length === 0) errs.push('name part must be non-empty');
-  else if (byteLength(name) > 63) errs.push('name part must be no more than 63 characters');
-  if (!QUALIFIED_NAME_RE.test(name)) {
-    errs.push(`name part ${regexError(QUALIFIED_NAME_ERR, QUALIFIED_NAME_FMT, 'MyName', 'my.name', '123-abc')}`);
-  }
-  return errs;
-}
-
-/** validation.IsValidLabelValue. */
-export function labelValueErrors(value: string): string[] {
-  const errs: string[] = [];
-  if (byteLength(value) > 63) errs.push('must be no more than 63 characters');
-  if (!LABEL_VALUE_RE.test(value)) {
-    errs.push(
-      regexError(
-        "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character",
-        LABEL_VALUE_FMT,
-        'MyValue',
-        'my_value',
-        '12345',
-      ),
-    );
-  }
-  return errs;
-}
-
 function keyError(key: string, path: string): FieldError | undefined {
-  const errs = qualifiedNameErrors(key);
+  const errs = isQualifiedName(key);
   return errs.length ? fieldError.invalid(path, key, errs.join('; ')) : undefined;
 }
 
@@ -154,7 +76,7 @@ export function newLabelRequirement(key: string, operator: LabelOperator, values
       errs.push(fieldError.notSupported(p('operator'), String(operator), VALID_OPERATORS));
   }
   values.forEach((v, i) => {
-    const ve = labelValueErrors(v);
+    const ve = isValidLabelValue(v);
     if (ve.length) errs.push(fieldError.invalid(valuePath.index(i).key(key), v, ve.join('; ')));
   });
   if (errs.length) throw new Error(formatAggregate(errs));
