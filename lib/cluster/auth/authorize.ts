@@ -12,8 +12,23 @@ export interface RuleSource {
   reason: string;
 }
 
+const ruleCache = new WeakMap<readonly Identity[], Map<string, RuleSource[]>>();
+
 /** Every rule that may apply to `user`: its own (when it is a known identity), then those of its groups. */
 export function rulesOf(identities: readonly Identity[], user: User): RuleSource[] {
+  // Computed once per user and group set: authorization runs on every request.
+  let byUser = ruleCache.get(identities);
+  if (!byUser) ruleCache.set(identities, (byUser = new Map()));
+  const key = `${user.username}\u0000${user.groups.join('\u0000')}`;
+  let cached = byUser.get(key);
+  if (!cached) {
+    if (byUser.size >= 1024) byUser.clear(); // impersonation can name any user: keep the cache bounded
+    byUser.set(key, (cached = collectRules(identities, user)));
+  }
+  return cached;
+}
+
+function collectRules(identities: readonly Identity[], user: User): RuleSource[] {
   const out: RuleSource[] = [];
   const identity = identities.find((i) => i.name === user.username);
   if (identity) {
