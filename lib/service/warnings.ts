@@ -4,7 +4,7 @@
  */
 import { FieldPath } from '../k8s/field-errors';
 import type { Service } from '../k8s/types';
-import { getWarningsForCIDR, getWarningsForIP } from '../k8s/validation/ip';
+import { getWarningsForCIDR, getWarningsForIP } from '../k8s/validation/ip-warnings';
 import { DEPRECATED_ANNOTATION_TOPOLOGY_AWARE_HINTS, ANNOTATION_TOPOLOGY_MODE, isServiceIPSet } from './helpers';
 
 const SPEC = FieldPath.root('spec');

@@ -2,8 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { formatFieldError } from '../field-errors';
 import {
   formatIP,
-  getWarningsForCIDR,
-  getWarningsForIP,
   isIPv6String,
   isValidCIDR,
   isValidIP,
@@ -13,6 +11,7 @@ import {
   parseIPSloppy,
   validateNonSpecialIP,
 } from './ip';
+import { getWarningsForCIDR, getWarningsForIP } from './ip-warnings';
 
 const IP_ERR = 'must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)';
 const CIDR_ERR = 'must be a valid CIDR value, (e.g. 10.9.8.0/24 or 2001:db8::/64)';
