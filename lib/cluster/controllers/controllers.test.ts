@@ -69,6 +69,30 @@ describe('bootstrap and simulated nodes', () => {
   });
 });
 
+describe('simulated scheduler', () => {
+  it('leaves a pod that fits no node Pending with the scheduler condition and event', async () => {
+    c.api.create<Pod>(
+      'pods',
+      {
+        apiVersion: 'v1',
+        kind: 'Pod',
+        metadata: { name: 'nowhere', namespace: 'default' },
+        spec: { nodeSelector: { 'kubernetes.io/hostname': 'node-9' }, containers: [{ name: 'app', image: 'nginx' }] },
+      },
+      W,
+    );
+    await c.controllers.idle();
+    const p = c.api.get<Pod>('pods', 'default', 'nowhere');
+    const message =
+      "0/3 nodes are available: 3 node(s) didn't match Node's node affinity/selector. preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling.";
+    expect(p?.spec?.nodeName).toBeUndefined();
+    expect(p?.status?.phase).toBe('Pending');
+    expect(p?.status?.conditions).toEqual([expect.objectContaining({ type: 'PodScheduled', status: 'False', reason: 'Unschedulable', message })]);
+    const ev = c.api.list<Event>('events', 'default').find((e) => e.involvedObject.name === 'nowhere');
+    expect(ev).toMatchObject({ reason: 'FailedScheduling', type: 'Warning', message, source: { component: 'default-scheduler' } });
+  });
+});
+
 describe('EndpointSlice and Endpoints controllers', () => {
   it('follows pods in and out of readiness without the simulated kubelet reverting it', async () => {
     createService('web', { selector: { app: 'web' }, ports: [{ name: 'http', port: 80, targetPort: 'http' }] });

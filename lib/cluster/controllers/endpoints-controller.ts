@@ -5,11 +5,13 @@
 import type { Endpoints } from '../../k8s/types/discovery';
 import { KUBE_CONTROLLER_MANAGER, isNotFound, rfc3339Nano, type ControllerContext, type RunningController } from './context';
 import { desiredEndpoints, endpointsChanged } from './endpoints';
-import { hasSelector } from './pod-endpoints';
+import { endpointRelevantState, hasSelector } from './pod-endpoints';
 import { selectedPods, servicesSelecting, splitKey } from './shared-informers';
 import { createWorkQueue } from './work-queue';
 
 const OPTS = { fieldManager: KUBE_CONTROLLER_MANAGER };
+/** Pod and Service events within this window are handled together. */
+const BATCH_MS = 5;
 
 export function startEndpointsController(ctx: ControllerContext): RunningController {
   const { api, informers } = ctx;
@@ -44,14 +46,16 @@ export function startEndpointsController(ctx: ControllerContext): RunningControl
     }
   }
 
-  const queue = createWorkQueue(sync, { onError: (key, err) => ctx.onError(err, `endpoints-controller ${key}`) });
+  const queue = createWorkQueue(sync, { batchMs: BATCH_MS, onError: (key, err) => ctx.onError(err, `endpoints-controller ${key}`) });
   const keyOf = (o: { metadata: { namespace?: string; name?: string } }) => `${o.metadata.namespace ?? ''}/${o.metadata.name ?? ''}`;
 
   informers.services.onEvent((_e, svc) => queue.add(keyOf(svc)));
-  informers.pods.onEvent((_e, pod, prev) => {
+  informers.pods.onEvent((e, pod, prev) => {
+    const before = endpointRelevantState(prev);
+    if (before === endpointRelevantState(e.type === 'DELETED' ? undefined : pod)) return;
     const ns = pod.metadata.namespace ?? '';
     for (const k of servicesSelecting(informers, ns, pod.metadata.labels)) queue.add(k);
-    if (prev) for (const k of servicesSelecting(informers, ns, prev.metadata.labels)) queue.add(k);
+    if (before && prev) for (const k of servicesSelecting(informers, ns, prev.metadata.labels)) queue.add(k);
   });
   informers.endpoints.onEvent((_e, ep) => {
     if (informers.services.get(ep.metadata.namespace, ep.metadata.name ?? '')) queue.add(keyOf(ep));

@@ -5,11 +5,13 @@
 import type { EndpointSlice } from '../../k8s/types/discovery';
 import { KUBE_CONTROLLER_MANAGER, isNotFound, rfc3339Nano, type ControllerContext, type RunningController } from './context';
 import { desiredSliceContents, ENDPOINTSLICE_CONTROLLER_NAME, MANAGED_BY_LABEL, planSlices } from './endpoint-slices';
-import { hasSelector } from './pod-endpoints';
+import { endpointRelevantState, hasSelector } from './pod-endpoints';
 import { selectedPods, servicesSelecting, SLICE_SERVICE_INDEX, splitKey } from './shared-informers';
 import { createWorkQueue } from './work-queue';
 
 const OPTS = { fieldManager: KUBE_CONTROLLER_MANAGER };
+/** Pod and Service events within this window are handled together. */
+const BATCH_MS = 5;
 
 export function startEndpointSliceController(ctx: ControllerContext): RunningController {
   const { api, informers } = ctx;
@@ -50,13 +52,15 @@ export function startEndpointSliceController(ctx: ControllerContext): RunningCon
     }
   }
 
-  const queue = createWorkQueue(sync, { onError: (key, err) => ctx.onError(err, `endpointslice-controller ${key}`) });
+  const queue = createWorkQueue(sync, { batchMs: BATCH_MS, onError: (key, err) => ctx.onError(err, `endpointslice-controller ${key}`) });
 
   informers.services.onEvent((_e, svc) => queue.add(`${svc.metadata.namespace ?? ''}/${svc.metadata.name ?? ''}`));
-  informers.pods.onEvent((_e, pod, prev) => {
+  informers.pods.onEvent((e, pod, prev) => {
+    const before = endpointRelevantState(prev);
+    if (before === endpointRelevantState(e.type === 'DELETED' ? undefined : pod)) return;
     const ns = pod.metadata.namespace ?? '';
     for (const k of servicesSelecting(informers, ns, pod.metadata.labels)) queue.add(k);
-    if (prev) for (const k of servicesSelecting(informers, ns, prev.metadata.labels)) queue.add(k);
+    if (before && prev) for (const k of servicesSelecting(informers, ns, prev.metadata.labels)) queue.add(k);
   });
   informers.endpointslices.onEvent((_e, slice) => {
     const svcName = slice.metadata.labels?.['kubernetes.io/service-name'];

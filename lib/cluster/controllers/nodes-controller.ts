@@ -1,32 +1,43 @@
 /**
  * Simulated nodes: registers node-1..3 (as their kubelets would), binds unscheduled pods to them
- * round-robin (as the scheduler would), and reports bound pods Running with an IP from the node's
- * pod CIDR and Ready conditions (as the kubelet would). Pods never run anything. Once a pod is
- * running its status belongs to whoever writes it: readiness flipped through pods/status stays.
+ * round-robin within each node's pod capacity (as the scheduler would; pods that fit nowhere stay
+ * Pending with PodScheduled=False and a FailedScheduling event), and reports bound pods Running
+ * with an IP from the node's pod CIDR and Ready conditions (as the kubelet would). Pods never run
+ * anything. Once a pod is running its status belongs to whoever writes it: readiness flipped
+ * through pods/status stays.
  */
 import type { Node } from '../../k8s/types/cluster';
 import type { Pod } from '../../k8s/types/pod';
-import { parseIpv4Cidr, formatIpv4 } from '../allocators/ipv4';
+import { formatIpv4, parseIpv4Cidr } from '../allocators/ipv4';
 import { isNotFound, rfc3339, type ControllerContext, type RunningController } from './context';
+import { createEventRecorder } from './events';
 import { splitKey } from './shared-informers';
-import { buildNode, buildNodeStatus, NODE_COUNT, nodeInternalIP, nodeName, nodePodCIDR, runningPodStatus } from './simulated-nodes';
+import { buildNode, buildNodeStatus, NODE_COUNT, NODE_POD_CAPACITY, nodeInternalIP, nodeName, nodePodCIDR, runningPodStatus, unschedulableMessage } from './simulated-nodes';
 import { createWorkQueue } from './work-queue';
 
 export const KUBELET = 'kubelet';
 export const KUBE_SCHEDULER = 'kube-scheduler';
+export const DEFAULT_SCHEDULER = 'default-scheduler';
+
+function keyOf(pod: Pod): string {
+  return `${pod.metadata.namespace ?? ''}/${pod.metadata.name ?? ''}`;
+}
+
+function isTerminal(pod: Pod): boolean {
+  return pod.status?.phase === 'Succeeded' || pod.status?.phase === 'Failed';
+}
 
 export function startNodesController(ctx: ControllerContext): RunningController {
   const { api, informers } = ctx;
-  /** node name → used host parts of its /24. */
-  const usedIPs = new Map<string, Set<number>>();
-  /** pod key → [node, host part]. */
-  const podIPs = new Map<string, [string, number]>();
+  const recorder = createEventRecorder(api, DEFAULT_SCHEDULER, KUBE_SCHEDULER, () => ({ apiVersion: 'v1', kind: 'Pod' }), ctx.now);
+  const nodeIndex = new Map<string, number>(Array.from({ length: NODE_COUNT }, (_, i) => [nodeName(i), i]));
+  /** pod key → node index, for non-terminal pods bound to a simulated node. */
+  const bound = new Map<string, number>();
+  const podsOnNode = new Array<number>(NODE_COUNT).fill(0);
+  const usedIPs = Array.from({ length: NODE_COUNT }, () => new Set<number>());
+  const podIPs = new Map<string, [number, number]>();
+  const unschedulable = new Set<string>();
   let nextNode = 0;
-
-  const nodeIndex = (name: string | undefined) => {
-    for (let i = 0; i < NODE_COUNT; i++) if (nodeName(i) === name) return i;
-    return -1;
-  };
 
   function ensureNodes(): void {
     const now = rfc3339(ctx.now());
@@ -41,73 +52,93 @@ export function startNodesController(ctx: ControllerContext): RunningController 
     }
   }
 
-  function hostPart(ip: string | undefined, node: number): number | undefined {
+  function hostPart(ip: string | undefined, idx: number): number | undefined {
     if (!ip) return undefined;
-    const prefix = nodePodCIDR(node).replace(/\.0\/24$/, '.');
+    const prefix = nodePodCIDR(idx).replace(/0\/24$/, '');
     return ip.startsWith(prefix) ? Number(ip.slice(prefix.length)) : undefined;
   }
 
-  function track(key: string, pod: Pod): void {
-    const idx = nodeIndex(pod.spec?.nodeName);
-    const part = idx < 0 ? undefined : hostPart(pod.status?.podIP, idx);
-    if (part === undefined || podIPs.has(key)) return;
-    const used = usedIPs.get(nodeName(idx)) ?? new Set<number>();
-    used.add(part);
-    usedIPs.set(nodeName(idx), used);
-    podIPs.set(key, [nodeName(idx), part]);
+  /** Keeps bound/podsOnNode/IPs in step with a pod's current state (undefined: deleted). */
+  function observe(key: string, pod: Pod | undefined): void {
+    const was = bound.get(key);
+    const idx = pod && !isTerminal(pod) ? nodeIndex.get(pod.spec?.nodeName ?? '') : undefined;
+    if (was !== idx) {
+      if (was !== undefined) podsOnNode[was]--;
+      if (idx !== undefined) podsOnNode[idx]++;
+      if (idx === undefined) bound.delete(key);
+      else bound.set(key, idx);
+    }
+    const held = podIPs.get(key);
+    const part = idx === undefined || pod?.spec?.hostNetwork ? undefined : hostPart(pod?.status?.podIP, idx);
+    if (held && (idx === undefined || held[0] !== idx || held[1] !== part)) {
+      usedIPs[held[0]].delete(held[1]);
+      podIPs.delete(key);
+    }
+    if (idx !== undefined && part !== undefined && !podIPs.has(key)) {
+      usedIPs[idx].add(part);
+      podIPs.set(key, [idx, part]);
+    }
+    if (!pod || pod.spec?.nodeName) unschedulable.delete(key);
+    if (was !== undefined && idx === undefined) {
+      // A slot freed up: give one pod that did not fit another chance.
+      const waiting = unschedulable.values().next();
+      if (!waiting.done) queue.add(waiting.value);
+    }
   }
 
   function allocatePodIP(idx: number): string | undefined {
-    const used = usedIPs.get(nodeName(idx)) ?? new Set<number>();
-    usedIPs.set(nodeName(idx), used);
     const base = parseIpv4Cidr(nodePodCIDR(idx)).base;
     for (let part = 2; part < 255; part++) {
-      if (!used.has(part)) {
-        used.add(part);
-        return formatIpv4(base + part);
-      }
+      if (!usedIPs[idx].has(part)) return formatIpv4(base + part);
     }
     return undefined;
   }
 
-  function release(key: string): void {
-    const held = podIPs.get(key);
-    if (!held) return;
-    usedIPs.get(held[0])?.delete(held[1]);
-    podIPs.delete(key);
-  }
-
-  function schedule(pod: Pod): void {
-    const selector = pod.spec?.nodeSelector ?? {};
-    const fits = [...Array(NODE_COUNT).keys()].filter((i) => {
+  function schedule(key: string, pod: Pod): void {
+    const selector = Object.entries(pod.spec?.nodeSelector ?? {});
+    let mismatch = 0;
+    let full = 0;
+    const fits: number[] = [];
+    for (let i = 0; i < NODE_COUNT; i++) {
       const labels = informers.nodes.get(undefined, nodeName(i))?.metadata.labels ?? {};
-      return Object.entries(selector).every(([k, v]) => labels[k] === v);
-    });
-    if (fits.length === 0) return;
+      if (!selector.every(([k, v]) => labels[k] === v)) mismatch++;
+      else if (podsOnNode[i] >= NODE_POD_CAPACITY) full++;
+      else fits.push(i);
+    }
+    if (fits.length === 0) {
+      unschedulable.add(key);
+      markUnschedulable(pod, unschedulableMessage(NODE_COUNT, mismatch, full));
+      return;
+    }
     const idx = fits[nextNode++ % fits.length];
     const next = structuredClone(pod);
     next.spec = { ...(next.spec ?? { containers: [] }), nodeName: nodeName(idx) };
     api.update<Pod>('pods', next, { fieldManager: KUBE_SCHEDULER });
   }
 
+  function markUnschedulable(pod: Pod, message: string): void {
+    const current = pod.status?.conditions?.find((c) => c.type === 'PodScheduled');
+    if (current?.status === 'False' && current.message === message) return;
+    const next = structuredClone(pod);
+    next.status = {
+      ...(next.status ?? {}),
+      phase: 'Pending',
+      conditions: [{ type: 'PodScheduled', status: 'False', lastProbeTime: null, lastTransitionTime: rfc3339(ctx.now()), reason: 'Unschedulable', message }],
+    };
+    api.updateStatus<Pod>('pods', next, { fieldManager: KUBE_SCHEDULER });
+    recorder.event(pod, 'Warning', 'FailedScheduling', message);
+  }
+
   function sync(key: string): void {
     const [ns, name] = splitKey(key);
     const pod = informers.pods.get(ns, name);
-    if (!pod) {
-      release(key);
-      return;
-    }
-    if (pod.metadata.deletionTimestamp) return;
+    if (!pod || pod.metadata.deletionTimestamp || isTerminal(pod)) return;
     if (!pod.spec?.nodeName) {
-      schedule(pod);
+      schedule(key, pod);
       return;
     }
-    const idx = nodeIndex(pod.spec.nodeName);
-    if (idx < 0) return; // bound to a node we do not simulate
-    if (pod.status?.podIP || pod.status?.phase === 'Running' || pod.status?.phase === 'Succeeded' || pod.status?.phase === 'Failed') {
-      track(key, pod);
-      return;
-    }
+    const idx = nodeIndex.get(pod.spec.nodeName);
+    if (idx === undefined || pod.status?.podIP || pod.status?.phase === 'Running') return;
     const hostIP = nodeInternalIP(idx);
     const podIP = pod.spec.hostNetwork ? hostIP : allocatePodIP(idx);
     if (!podIP) return;
@@ -115,25 +146,23 @@ export function startNodesController(ctx: ControllerContext): RunningController 
     next.status = runningPodStatus(pod, hostIP, podIP, rfc3339(ctx.now()));
     try {
       api.updateStatus<Pod>('pods', next, { fieldManager: KUBELET });
-      if (!pod.spec.hostNetwork) podIPs.set(key, [nodeName(idx), hostPart(podIP, idx) ?? 0]);
     } catch (err) {
-      if (!pod.spec.hostNetwork) usedIPs.get(nodeName(idx))?.delete(hostPart(podIP, idx) ?? -1);
       if (!isNotFound(err)) throw err;
     }
   }
 
   const queue = createWorkQueue(sync, { onError: (key, err) => ctx.onError(err, `nodes-controller ${key}`) });
   informers.pods.onEvent((e, pod) => {
-    const key = `${pod.metadata.namespace ?? ''}/${pod.metadata.name ?? ''}`;
-    if (e.type === 'DELETED') release(key);
-    else queue.add(key);
+    const key = keyOf(pod);
+    observe(key, e.type === 'DELETED' ? undefined : pod);
+    if (e.type !== 'DELETED') queue.add(key);
   });
 
   return {
     start() {
       ensureNodes();
-      for (const pod of informers.pods.list()) track(`${pod.metadata.namespace ?? ''}/${pod.metadata.name ?? ''}`, pod);
-      for (const pod of informers.pods.list()) queue.add(`${pod.metadata.namespace ?? ''}/${pod.metadata.name ?? ''}`);
+      for (const pod of informers.pods.list()) observe(keyOf(pod), pod);
+      for (const pod of informers.pods.list()) queue.add(keyOf(pod));
     },
     idle: () => queue.idle(),
     busy: () => queue.busy(),

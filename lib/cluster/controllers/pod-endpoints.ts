@@ -65,3 +65,20 @@ export function inheritedLabels(svc: Service, reserved: readonly string[]): Reco
   if (isHeadlessService(svc)) out['service.kubernetes.io/headless'] = '';
   return out;
 }
+
+/** What of a pod the endpoint controllers read; equal keys mean a pod event changes no endpoint. */
+export function endpointRelevantState(pod: Pod | undefined): string {
+  if (!pod || (!pod.status?.podIP && !(pod.status?.podIPs?.length ?? 0))) return '';
+  return JSON.stringify([
+    pod.metadata.labels,
+    pod.metadata.deletionTimestamp,
+    pod.status?.podIP,
+    pod.status?.podIPs,
+    pod.status?.phase,
+    isPodReady(pod),
+    pod.spec?.nodeName,
+    pod.spec?.hostname,
+    pod.spec?.subdomain,
+    (pod.spec?.containers ?? []).map((c) => c.ports),
+  ]);
+}

@@ -9,6 +9,8 @@ export const NODE_COUNT = 3;
 export const ZONES = ['zone-a', 'zone-b', 'zone-c'];
 export const REGION = 'porthole-local';
 export const KUBELET_VERSION = 'v1.32.0';
+/** Pods a node accepts (its `pods` capacity; a /24 pod CIDR holds 253). */
+export const NODE_POD_CAPACITY = 250;
 /** A pod starts unready when it carries this annotation (or label) with the value "false". */
 export const READY_ANNOTATION = 'porthole.dev/ready';
 
@@ -53,7 +55,7 @@ export function buildNode(index: number): Node {
 }
 
 export function buildNodeStatus(index: number, now: string): NonNullable<Node['status']> {
-  const resources = { cpu: '4', 'ephemeral-storage': '102625208Ki', 'hugepages-2Mi': '0', memory: '16351068Ki', pods: '110' };
+  const resources = { cpu: '4', 'ephemeral-storage': '102625208Ki', 'hugepages-2Mi': '0', memory: '16351068Ki', pods: String(NODE_POD_CAPACITY) };
   const cond = (type: string, status: 'True' | 'False', reason: string, message: string) => ({
     type,
     status,
@@ -88,6 +90,17 @@ export function buildNodeStatus(index: number, now: string): NonNullable<Node['s
       architecture: 'amd64',
     },
   };
+}
+
+/** The scheduler's FailedScheduling text for nodes that fail on the selector or on capacity. */
+export function unschedulableMessage(total: number, selectorMismatch: number, full: number): string {
+  const reasons: string[] = [];
+  if (full) reasons.push(`${full} Too many pods`);
+  if (selectorMismatch) reasons.push(`${selectorMismatch} node(s) didn't match Node's node affinity/selector`);
+  const preemption: string[] = [];
+  if (full) preemption.push(`${full} No preemption victims found for incoming pod`);
+  if (selectorMismatch) preemption.push(`${selectorMismatch} Preemption is not helpful for scheduling`);
+  return `0/${total} nodes are available: ${reasons.join(', ')}. preemption: 0/${total} nodes are available: ${preemption.join(', ')}.`;
 }
 
 /** Whether the pod asks to start unready (annotation or label `porthole.dev/ready: "false"`). */

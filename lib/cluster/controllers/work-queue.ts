@@ -21,13 +21,15 @@ export interface WorkQueueOptions {
   maxRetries?: number;
   /** Delay before a retry, by attempt (ms). */
   backoff?: (attempt: number) => number;
+  /** Wait this long after the first add before running, so bursts of events batch (0: next tick). */
+  batchMs?: number;
 }
 
 export function createWorkQueue(handler: (key: string) => void, options: WorkQueueOptions = {}): WorkQueue {
   const pending = new Set<string>();
   const retries = new Map<string, number>();
   const timers = new Set<ReturnType<typeof setTimeout>>();
-  let scheduled: ReturnType<typeof setImmediate> | undefined;
+  let scheduled: (() => void) | undefined;
   let stopped = false;
   let waiters: (() => void)[] = [];
   const maxRetries = options.maxRetries ?? 8;
@@ -71,7 +73,14 @@ export function createWorkQueue(handler: (key: string) => void, options: WorkQue
   function add(key: string): void {
     if (stopped) return;
     pending.add(key);
-    scheduled ??= setImmediate(run);
+    if (scheduled) return;
+    if (options.batchMs) {
+      const t = setTimeout(run, options.batchMs);
+      scheduled = () => clearTimeout(t);
+    } else {
+      const t = setImmediate(run);
+      scheduled = () => clearImmediate(t);
+    }
   }
 
   function addAfter(key: string, ms: number): void {
@@ -95,7 +104,7 @@ export function createWorkQueue(handler: (key: string) => void, options: WorkQue
     },
     stop() {
       stopped = true;
-      if (scheduled) clearImmediate(scheduled);
+      scheduled?.();
       scheduled = undefined;
       for (const t of timers) clearTimeout(t);
       timers.clear();
