@@ -28,7 +28,7 @@ export function ConnectionIndicator() {
     <span className="conn" data-state={state} data-testid="connection-state" role="status" aria-live="polite" title={title}>
       <span className="conn-dot" aria-hidden />
       {LABEL[conn.state]}
-      {age ? <span className="conn-age">· {age}</span> : null}
+      {age ? <span className="conn-age"> · {age}</span> : null}
     </span>
   );
 }

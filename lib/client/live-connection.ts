@@ -166,7 +166,8 @@ export class LiveConnection {
     const on = <K extends keyof StreamEvents>(name: K, handle: (data: StreamEvents[K]) => void) =>
       source.addEventListener(name, (e) => {
         if (this.source !== source) return;
-        this.lastEventAt = Date.now();
+        // "Time since the last event" counts cluster data only, not the stream's own state reports.
+        if (name === 'resync' || name === 'change' || name === 'bookmark') this.lastEventAt = Date.now();
         handle(JSON.parse((e as MessageEvent<string>).data) as StreamEvents[K]);
       });
     on('resync', (d) => this.enqueue(d.id, { type: 'resync', list: d.list }));

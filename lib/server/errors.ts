@@ -2,6 +2,7 @@ import 'server-only';
 import { failure, readStatus, statusError } from '../k8s/status';
 import type { Status, StatusReason } from '../k8s/types';
 import { IdentityError } from './identity';
+import { clusterConfig } from './kubeconfig';
 import { UpstreamUnreachableError } from './upstream';
 
 /**
@@ -49,6 +50,29 @@ export function statusFromUpstream(code: number, bodyText: string): Status {
   return failure(code, REASON_BY_CODE[code] ?? 'InternalError', text || `the server responded with status ${code}`);
 }
 
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EHOSTUNREACH', 'ENETUNREACH', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE', 'UND_ERR_SOCKET']);
+
+/** node-fetch's FetchError (client-node's Watch) and raw socket errors. */
+function isNetworkError(err: unknown): err is Error & { code?: string; errno?: string } {
+  if (!(err instanceof Error)) return false;
+  const e = err as Error & { code?: unknown; errno?: unknown; type?: unknown };
+  return NETWORK_CODES.has(String(e.code ?? '')) || NETWORK_CODES.has(String(e.errno ?? '')) || (e.name === 'FetchError' && e.type === 'system');
+}
+
+function networkReason(err: Error & { code?: string; errno?: string }): string {
+  const code = err.code ?? err.errno;
+  const m = /reason: (.*)$/.exec(err.message);
+  return m ? m[1] : code ? `${code}` : err.message;
+}
+
+function clusterServer(): string | undefined {
+  try {
+    return clusterConfig().server;
+  } catch {
+    return undefined;
+  }
+}
+
 function isApiException(err: unknown): err is { code: number; body: unknown } {
   return typeof err === 'object' && err !== null && typeof (err as { code?: unknown }).code === 'number' && 'body' in err;
 }
@@ -58,6 +82,12 @@ export function statusFromError(err: unknown): Status {
   if (err instanceof RequestError) return err.status;
   if (err instanceof UpstreamUnreachableError) {
     return failure(503, 'ServiceUnavailable', err.message, { retryAfterSeconds: 1 });
+  }
+  if (isNetworkError(err)) {
+    const server = clusterServer();
+    return failure(503, 'ServiceUnavailable', `the Kubernetes API server${server ? ` at ${server}` : ''} is unreachable: ${networkReason(err)}`, {
+      retryAfterSeconds: 1,
+    });
   }
   if (err instanceof IdentityError) return failure(401, 'Unauthorized', err.message);
   if (isApiException(err)) {
