@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fakeDefinitions } from './fake-definitions';
+import { createServiceAllocation } from '../allocators/index';
+import { createDefinitions } from '../registry/index';
 import {
   acceptsAggregatedDiscovery,
   aggregatedDiscovery,
@@ -11,7 +12,7 @@ import {
   versionInfo,
 } from './index';
 
-const defs = fakeDefinitions();
+const defs = createDefinitions(createServiceAllocation());
 
 describe('legacy discovery', () => {
   it('reports v1.32.0-porthole', () => {

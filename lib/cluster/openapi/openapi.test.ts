@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { createServiceAllocation } from '../allocators/index';
+import { createDefinitions } from '../registry/index';
 import type { JsonObject, JsonValue } from '../../k8s/json';
 import { isJsonObject } from '../../k8s/json';
-import { fakeDefinitions } from '../discovery/fake-definitions';
 import { openApiV2, openApiV3Document, openApiV3Index } from './index';
 
-const defs = fakeDefinitions();
+const defs = createDefinitions(createServiceAllocation());
 
 function refsIn(value: JsonValue, out: string[] = []): string[] {
   if (Array.isArray(value)) value.forEach((v) => refsIn(v, out));
