@@ -18,6 +18,8 @@ import { createWorkQueue } from './work-queue';
 export const KUBELET = 'kubelet';
 export const KUBE_SCHEDULER = 'kube-scheduler';
 export const DEFAULT_SCHEDULER = 'default-scheduler';
+/** FailedScheduling events are recorded while at most this many pods are waiting. */
+const MAX_PENDING_EVENTS = 100;
 
 function keyOf(pod: Pod): string {
   return `${pod.metadata.namespace ?? ''}/${pod.metadata.name ?? ''}`;
@@ -126,7 +128,8 @@ export function startNodesController(ctx: ControllerContext): RunningController 
       conditions: [{ type: 'PodScheduled', status: 'False', lastProbeTime: null, lastTransitionTime: rfc3339(ctx.now()), reason: 'Unschedulable', message }],
     };
     api.updateStatus<Pod>('pods', next, { fieldManager: KUBE_SCHEDULER });
-    recorder.event(pod, 'Warning', 'FailedScheduling', message);
+    // Like client-go's event spam filter, a flood of unschedulable pods does not flood events.
+    if (unschedulable.size <= MAX_PENDING_EVENTS) recorder.event(pod, 'Warning', 'FailedScheduling', message);
   }
 
   function sync(key: string): void {
