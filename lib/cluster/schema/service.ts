@@ -91,7 +91,7 @@ export const serviceSpecSchema = named(
       'Client address ranges (CIDRs) allowed through the cloud load balancer, where the implementation supports filtering. Ignored for other types.',
     ),
     externalName: str(
-      'The DNS name the cluster DNS returns as a CNAME for an ExternalName Service, e.g. `db.example.com`. Must be a lowercase RFC 1123 hostname; required for and only allowed with type ExternalName.',
+      'The DNS name the cluster DNS returns as a CNAME for an ExternalName Service, e.g. `db.example.com`. Required for type ExternalName, where it must be a lowercase RFC 1123 DNS name (a trailing dot is allowed); other types ignore it.',
     ),
     externalTrafficPolicy: str(
       'How traffic arriving from outside (node ports, load balancer, external IPs) picks endpoints. `Cluster` (default) spreads it over all ready endpoints and hides the client address; `Local` only uses endpoints on the receiving node and keeps the client address, dropping traffic on nodes without one.',
