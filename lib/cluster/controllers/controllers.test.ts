@@ -202,6 +202,8 @@ describe('demo data', () => {
     seedDemoData(c.api); // idempotent
     await c.controllers.idle();
     expect(c.errors).toEqual([]);
+    expect(c.api.get<Service>('services', 'kube-system', 'kube-dns')?.spec?.clusterIP).toBe('10.96.0.10');
+    expect(slicesOf('kube-dns', 'kube-system')[0].ports?.map((p) => `${p.name}/${p.protocol}/${p.port}`)).toEqual(['dns/UDP/53', 'dns-tcp/TCP/53', 'metrics/TCP/9153']);
     expect(slicesOf('cart', 'shop')[0].endpoints).toBeNull();
     expect(slicesOf('inventory', 'shop')[0].ports).toBeNull();
     expect(slicesOf('slow-start', 'demo')[0].endpoints?.every((e) => e.conditions?.ready === false)).toBe(true);

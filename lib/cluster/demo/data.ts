@@ -100,8 +100,46 @@ function monitoring(): DemoObject[] {
   ];
 }
 
-export function demoObjects(): DemoObject[] {
+/** What kubeadm-style clusters run in kube-system: the kube-dns Service (10th address) and CoreDNS. */
+function kubeSystem(dnsIP: string | undefined): DemoObject[] {
+  const ns = 'kube-system';
+  const coredns = {
+    labels: { 'k8s-app': 'kube-dns' },
+    image: 'registry.k8s.io/coredns/coredns:v1.11.3',
+    container: 'coredns',
+    ports: [
+      { name: 'dns', containerPort: 53, protocol: 'UDP' as const },
+      { name: 'dns-tcp', containerPort: 53, protocol: 'TCP' as const },
+      { name: 'metrics', containerPort: 9153, protocol: 'TCP' as const },
+    ],
+  };
+  const dns = service(
+    ns,
+    'kube-dns',
+    {
+      ...(dnsIP ? { clusterIP: dnsIP } : {}),
+      selector: { 'k8s-app': 'kube-dns' },
+      ports: [
+        { name: 'dns', port: 53, protocol: 'UDP', targetPort: 53 },
+        { name: 'dns-tcp', port: 53, protocol: 'TCP', targetPort: 53 },
+        { name: 'metrics', port: 9153, protocol: 'TCP', targetPort: 9153 },
+      ],
+    },
+    {
+      labels: { 'k8s-app': 'kube-dns', 'kubernetes.io/cluster-service': 'true', 'kubernetes.io/name': 'CoreDNS' },
+      annotations: { 'prometheus.io/port': '9153', 'prometheus.io/scrape': 'true' },
+    },
+  );
   return [
+    { resource: 'services', object: dns },
+    ...replicas(ns, 'coredns', '668d6bf9bc', ['4kx7z', 'r8m2w'], coredns).map((object) => ({ resource: 'pods' as const, object })),
+  ];
+}
+
+/** `dnsIP`: the kube-dns address (the service CIDR's 10th); without it one is allocated. */
+export function demoObjects(dnsIP?: string): DemoObject[] {
+  return [
+    ...kubeSystem(dnsIP),
     { resource: 'namespaces', object: namespace('shop', { 'app.kubernetes.io/part-of': 'shop' }) },
     { resource: 'namespaces', object: namespace('demo') },
     { resource: 'namespaces', object: namespace('monitoring') },

@@ -3,14 +3,22 @@
  * API (so they are defaulted, validated and allocated like any client's). Objects that already
  * exist are left as they are, so a second run changes nothing.
  */
+import type { Service } from '../../k8s/types/service';
+import { formatIpv4, parseIpv4 } from '../allocators/ipv4';
 import type { ClusterApi } from '../api';
 import { ApiError } from '../rest/api-error';
 import { demoObjects } from './data';
 
 export const DEMO_FIELD_MANAGER = 'kubectl-create';
 
+/** The 10th address of the service CIDR (10.96.0.10 by default), from the `kubernetes` Service's first. */
+function dnsServiceIP(api: ClusterApi): string | undefined {
+  const first = parseIpv4(api.get<Service>('services', 'default', 'kubernetes')?.spec?.clusterIP ?? '');
+  return first === undefined ? undefined : formatIpv4(first + 9);
+}
+
 export function seedDemoData(api: ClusterApi): void {
-  for (const { resource, object } of demoObjects()) {
+  for (const { resource, object } of demoObjects(dnsServiceIP(api))) {
     if (api.get(resource, object.metadata.namespace, object.metadata.name ?? '')) continue;
     try {
       api.create(resource, object, { fieldManager: DEMO_FIELD_MANAGER });
