@@ -86,16 +86,21 @@ function reviewSpec(kind: string, spec: Fields | undefined): JsonObject {
   return {};
 }
 
+/** The envelope (runtime.Unknown): the kind it names and the raw object bytes. */
+export function readEnvelope(body: Buffer): { kind?: string; apiVersion?: string; raw: Buffer } {
+  if (body.length < 4 || !body.subarray(0, 4).equals(MAGIC)) throw new Error('missing the k8s protobuf envelope');
+  const unknown = readFields(body.subarray(4));
+  const typeMeta = msg(unknown, 1);
+  const raw = unknown.get(2)?.[0];
+  return { kind: typeMeta ? str(typeMeta, 2) : undefined, apiVersion: typeMeta ? str(typeMeta, 1) : undefined, raw: Buffer.isBuffer(raw) ? raw : Buffer.alloc(0) };
+}
+
 /** Decodes a protobuf-encoded review body into its JSON object form. */
 export function decodeReviewProtobuf(body: Buffer, expectedKind: string, apiVersion: string): JsonObject {
   try {
-    if (body.length < 4 || !body.subarray(0, 4).equals(MAGIC)) throw new Error('missing the k8s protobuf envelope');
-    const unknown = readFields(body.subarray(4));
-    const typeMeta = msg(unknown, 1);
-    const kind = typeMeta ? str(typeMeta, 2) : undefined;
+    const { kind, raw } = readEnvelope(body);
     if (kind && kind !== expectedKind) throw new Error(`unexpected kind ${kind}`);
-    const raw = unknown.get(2)?.[0];
-    const obj = Buffer.isBuffer(raw) ? readFields(raw) : new Map();
+    const obj = readFields(raw);
     const metadata = msg(obj, 1);
     const out: JsonObject = { apiVersion, kind: expectedKind, metadata: metadata ? strings(metadata, { 1: 'name', 2: 'generateName', 3: 'namespace' }) : {} };
     if (expectedKind !== 'SelfSubjectReview') out.spec = reviewSpec(expectedKind, msg(obj, 2));

@@ -7,7 +7,6 @@ import type { ResourceDefinition } from '../registry/types';
 import { ApiError } from '../rest/api-error';
 import { apiVersionOf, type RestContext } from '../rest/context';
 import { createObject } from '../rest/create';
-import { decodeObject } from '../rest/decode';
 import { deleteObject, finalizeNamespace } from '../rest/delete';
 import { deleteCollection } from '../rest/delete-collection';
 import { parseDeleteOptions } from '../rest/delete-options';
@@ -19,6 +18,7 @@ import { updateObject, type Subresource } from '../rest/update';
 import type { WriteOptions } from '../rest/write-options';
 import { serializeObject, serializeArray } from '../storage';
 import { readBody } from './body';
+import { decodeRequestObject } from './decode-request';
 import { negotiate } from './negotiate';
 import { optional, parseBool, parseDryRun, parseInteger } from './query';
 import type { ResourceRequestInfo } from './request-info';
@@ -107,16 +107,14 @@ export async function handleResource(ctx: RestContext, def: ResourceDefinition, 
     case 'create': {
       if (sub || info.name) throw methodNotAllowed();
       const options = writeOptions(req, query, 'CreateOptions');
-      const text = await readBody(req);
-      const decoded = decodeObject(text, req.headers['content-type'], { kind: def.kind, apiVersion: apiVersionOf(def) });
+      const decoded = await decodeRequestObject(req, def);
       const result = createObject(ctx, def, namespace, decoded.object, options, decoded.strippedPaths);
       sendObject(req, res, ctx, def, 201, result.object as KubeObject, result.warnings);
       return;
     }
     case 'update': {
       const options = writeOptions(req, query, 'UpdateOptions');
-      const text = await readBody(req);
-      const decoded = decodeObject(text, req.headers['content-type'], { kind: def.kind, apiVersion: apiVersionOf(def) });
+      const decoded = await decodeRequestObject(req, def);
       if (sub === 'finalize') {
         const finalizers = ((decoded.object.spec as { finalizers?: string[] } | undefined)?.finalizers ?? []).filter((f) => typeof f === 'string');
         sendObject(req, res, ctx, def, 200, finalizeNamespace(ctx, def, info.name, finalizers, options.dryRun));

@@ -2,7 +2,7 @@
 import { fieldError, type FieldError } from '../../k8s/field-errors';
 import type { Endpoints } from '../../k8s/types/discovery';
 import { isValidIP } from '../../k8s/validation/ip';
-import { isValidPortName, nameIsDNSSubdomain } from '../../k8s/validation/names';
+import { isDNS1123Label, nameIsDNSSubdomain } from '../../k8s/validation/names';
 import type { ResourceDefinition } from './types';
 import { ALL_VERBS, copy, isPort, metaCreateErrors, metaUpdateErrors } from './common';
 
@@ -19,7 +19,7 @@ function validateSubsets(ep: Endpoints): FieldError[] {
     (s.ports ?? []).forEach((port, j) => {
       const pp = `${p}.ports[${j}]`;
       if ((s.ports?.length ?? 0) > 1 || port.name) {
-        for (const m of isValidPortName(port.name ?? '')) errs.push(fieldError.invalid(`${pp}.name`, port.name ?? '', m));
+        for (const m of isDNS1123Label(port.name ?? '')) errs.push(fieldError.invalid(`${pp}.name`, port.name ?? '', m));
       }
       if (!isPort(port.port)) errs.push(fieldError.invalid(`${pp}.port`, port.port, 'must be between 1 and 65535, inclusive'));
       if (!port.protocol) errs.push(fieldError.required(`${pp}.protocol`));

@@ -2,7 +2,7 @@
 import { fieldError, type FieldError } from '../../k8s/field-errors';
 import type { EndpointSlice } from '../../k8s/types/discovery';
 import { isIPv4String, isIPv6String } from '../../k8s/validation/ip';
-import { isDNS1123Subdomain, isValidPortName, nameIsDNSSubdomain } from '../../k8s/validation/names';
+import { isDNS1123Label, isDNS1123Subdomain, nameIsDNSSubdomain } from '../../k8s/validation/names';
 import type { ResourceDefinition } from './types';
 import { ALL_VERBS, copy, metaCreateErrors, metaUpdateErrors } from './common';
 
@@ -35,7 +35,7 @@ function validateSlice(slice: EndpointSlice): FieldError[] {
   ports.forEach((port, i) => {
     const p = `ports[${i}]`;
     const name = port.name ?? '';
-    if (name) for (const m of isValidPortName(name)) errs.push(fieldError.invalid(`${p}.name`, name, m));
+    if (name) for (const m of isDNS1123Label(name)) errs.push(fieldError.invalid(`${p}.name`, name, m));
     if (names.has(name)) errs.push(fieldError.duplicate(`${p}.name`, name));
     names.add(name);
     if (port.port !== undefined && (port.port < 0 || port.port > 65535)) errs.push(fieldError.invalid(`${p}.port`, port.port, 'must be between 0 and 65535, inclusive'));

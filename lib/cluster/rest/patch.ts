@@ -17,7 +17,7 @@ import { checkFieldManager, fillCreateMetadata, managerName } from './metadata';
 import { serverSideApply } from '../apply/server-side-apply';
 import { applyJsonPatch } from '../patch/json-patch';
 import { applyMergePatch } from '../patch/merge-patch';
-import { applyStrategicMergePatch } from './stand-ins';
+import { applyStrategicMergePatch } from '../patch/strategic-merge-patch';
 import { checkNameAndNamespace, updateInTransaction, type Subresource } from './update';
 import type { WriteOptions, WriteResult } from './write-options';
 
