@@ -3,6 +3,9 @@
  * follow pods (including readiness flipped through pods/status), LoadBalancer ingress and events,
  * allocation (dry run, double allocation, release on delete) and namespace deletion.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestCluster, type TestCluster } from '../../support/start-cluster';
 
@@ -173,5 +176,47 @@ describe('namespace deletion', () => {
     await eventually(async () => ((await call('GET', '/api/v1/namespaces/doomed')).status === 404 ? true : undefined), 'namespace removed');
     const pods = await ok<{ items: unknown[] }>('GET', '/api/v1/namespaces/doomed/pods');
     expect(pods.items).toEqual([]);
+  });
+});
+
+describe('after a restart on the same data directory', () => {
+  it('keeps allocations, load-balancer addresses and slices without duplicates', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'porthole-ctl-'));
+    const first = cluster;
+    try {
+      cluster = await startTestCluster({ empty: true, dataDir });
+      await ok('POST', '/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'keep' } });
+      await ok('POST', '/api/v1/namespaces/keep/services', service('np', { type: 'NodePort', selector: { app: 'a' }, ports: [{ port: 80, nodePort: 30500 }] }));
+      await ok('POST', '/api/v1/namespaces/keep/services', service('lb', { type: 'LoadBalancer', selector: { app: 'a' }, ports: [{ port: 80 }] }));
+      await ok('POST', '/api/v1/namespaces/keep/pods', pod('a', { app: 'a' }));
+      await eventually(async () => {
+        const s = await ok<{ status?: { loadBalancer?: { ingress?: unknown[] } } }>('GET', '/api/v1/namespaces/keep/services/lb');
+        const sl = await slices('keep', 'np');
+        return s.status?.loadBalancer?.ingress?.length && sl[0]?.endpoints?.length ? true : undefined;
+      }, 'LB address and filled slice');
+      const before = (await slices('keep', 'np')).map((x) => x.metadata.name);
+      // A graceful stop: start-cluster's kill9 signals the tsx CLI, whose forked node child keeps
+      // the SQLite lock (see lib/cluster/storage/README.md); the rebuild path is the same.
+      await cluster.stop();
+
+      cluster = await startTestCluster({ empty: true, dataDir });
+      const taken = await call('POST', '/api/v1/namespaces/keep/services', service('np2', { type: 'NodePort', ports: [{ port: 80, nodePort: 30500 }] }));
+      expect(taken.status).toBe(422);
+      expect(taken.json.message).toContain('provided port is already allocated');
+      await ok('POST', '/api/v1/namespaces/keep/services', service('lb2', { type: 'LoadBalancer', ports: [{ port: 80 }] }));
+      const lb2 = await eventually(async () => {
+        const s = await ok<{ status?: { loadBalancer?: { ingress?: { ip: string }[] } } }>('GET', '/api/v1/namespaces/keep/services/lb2');
+        return s.status?.loadBalancer?.ingress?.[0]?.ip;
+      }, 'second LB address');
+      expect(lb2).toBe('172.18.255.2');
+      await new Promise((r) => setTimeout(r, 300));
+      expect((await slices('keep', 'np')).map((x) => x.metadata.name)).toEqual(before);
+      const pods = await ok<{ items: { status?: { podIP?: string } }[] }>('GET', '/api/v1/namespaces/keep/pods');
+      expect(pods.items[0].status?.podIP).toMatch(/^10\.244\.\d\.\d+$/);
+      await cluster.stop();
+    } finally {
+      cluster = first;
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
