@@ -50,6 +50,13 @@ function reference(name: string, description: string | undefined, dialect: Diale
   return description ? { allOf: [{ $ref: ref }], description } : { $ref: ref };
 }
 
+/** A reference to a named object, recording it for its definition. */
+function namedReference(schema: ObjectSchema, dialect: Dialect, named: Map<string, ObjectSchema>, description?: string): JsonObject {
+  const name = schema.name ?? '';
+  if (!named.has(name)) named.set(name, schema);
+  return reference(name, description, dialect);
+}
+
 function listExtensions(node: JsonObject, schema: Schema): void {
   if (schema.type !== 'array') return;
   if (schema.listMapKeys) node['x-kubernetes-list-map-keys'] = [...schema.listMapKeys];
@@ -66,10 +73,7 @@ export function convertField(schema: Schema, dialect: Dialect, named: Map<string
   const description = schema.description || undefined;
   switch (schema.type) {
     case 'object': {
-      if (schema.name) {
-        if (!named.has(schema.name)) named.set(schema.name, schema);
-        return reference(schema.name, description, dialect);
-      }
+      if (schema.name) return namedReference(schema, dialect, named, description);
       return convertObject(schema, dialect, named);
     }
     case 'int-or-string':
@@ -86,13 +90,12 @@ export function convertField(schema: Schema, dialect: Dialect, named: Map<string
       return node;
     }
     case 'array': {
-      const items = schema.items;
       // Items of a named type are a bare reference: the type's own description lives in its definition.
-      const itemNode =
-        items.type === 'object' && items.name
-          ? (named.has(items.name) || named.set(items.name, items), reference(items.name, undefined, dialect))
-          : convertField(items, dialect, named);
-      const node: JsonObject = withDescription({ type: 'array', items: itemNode }, description);
+      const items =
+        schema.items.type === 'object' && schema.items.name
+          ? namedReference(schema.items, dialect, named)
+          : convertField(schema.items, dialect, named);
+      const node: JsonObject = withDescription({ type: 'array', items }, description);
       listExtensions(node, schema);
       return node;
     }

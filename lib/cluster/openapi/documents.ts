@@ -4,11 +4,10 @@ import type { JsonObject, JsonValue } from '../../k8s/json';
 import type { ResourceDefinition } from '../registry/types';
 import { groupVersionPath, resourcesIn, servedGroupVersions, servedResources, type ServedResource } from '../discovery/served';
 import { KUBERNETES_VERSION } from '../discovery/legacy';
-import { named, field, atomicList } from '../schema/builders';
+import { field, list, named, str } from '../schema/builders';
 import { listMetaSchema } from '../schema/meta';
 import { deleteOptionsSchema, patchSchema, statusSchema, watchEventSchema } from '../schema/status';
 import type { ObjectSchema } from '../schema/types';
-import { str } from '../schema/builders';
 import { collectDefinitions, type Dialect } from './convert';
 import { resourcePaths } from './paths';
 
@@ -25,15 +24,12 @@ export function listSchemaFor(r: ServedResource): ObjectSchema | undefined {
       `A list of ${r.kind} objects.`,
       {
         apiVersion: str('The versioned schema of this list.'),
-        items: atomicList(r.schema, `The ${r.kind} objects.`),
+        items: list(r.schema, `The ${r.kind} objects.`),
         kind: str(`Always \`${r.listKind}\`.`),
         metadata: field(listMetaSchema, 'Standard list metadata: resourceVersion and the continue token.'),
       },
       { required: ['items'], gvk: { group: r.group, version: r.version, kind: r.listKind } },
     );
-    // A list's items carry no list semantics upstream.
-    const items = schema.properties.items;
-    if (items.type === 'array') delete items.listType;
     listSchemas.set(name, schema);
   }
   return schema;
