@@ -1,5 +1,5 @@
 /**
- * Starts the embedded cluster as a child process (`tsx bin/cluster.ts --port 0 ...`) for
+ * Starts the embedded cluster as a child process (`node --import tsx bin/cluster.ts --port 0 ...`) for
  * integration tests, so a test can SIGKILL it and start it again on the same data directory.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -64,7 +64,9 @@ export async function startTestCluster(opts: StartOptions = {}): Promise<TestClu
   if (opts.dataDir) args.push('--data-dir', opts.dataDir);
   if (opts.empty) args.push('--empty');
   args.push(...(opts.args ?? []));
-  const child = spawn(join(ROOT, 'node_modules', '.bin', 'tsx'), args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env } });
+  // node with tsx's loader rather than the tsx CLI: the CLI forks the real process, and a SIGKILL of
+  // the CLI would leave that child running (holding the port and the SQLite lock).
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env } });
   let output = '';
   const url = await new Promise<string>((resolveUrl, reject) => {
     const timer = setTimeout(() => {
