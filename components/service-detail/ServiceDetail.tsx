@@ -41,9 +41,10 @@ export function ServiceDetail({ namespace, name }: ServiceDetailProps) {
       </nav>
       <h1 data-testid="service-name">{name}</h1>
       {service ? <span className={`type-badge type-${displayType(service)}`} data-testid="service-type">{displayType(service)}</span> : null}
-      {service ? (
+      {service && service.spec?.type !== 'ExternalName' ? (
         <span className="page-sub" data-testid="header-counts">
-          {model.counts.ready}/{model.counts.total} endpoints ready · {model.readyPods}/{model.backing.length} pods ready
+          {model.counts.ready}/{model.counts.total} endpoints ready
+          {service.spec?.selector ? ` · ${model.readyPods}/${model.backing.length} pods ready` : ' · no selector'}
         </span>
       ) : null}
     </div>
@@ -52,7 +53,7 @@ export function ServiceDetail({ namespace, name }: ServiceDetailProps) {
   if (service === undefined) {
     if (model.serviceError) {
       return (
-        <main className="sd-page">
+        <div className="sd-page">
           {header}
           <div className="state" role="alert" data-testid="detail-error">
             <h2>
@@ -60,21 +61,21 @@ export function ServiceDetail({ namespace, name }: ServiceDetailProps) {
             </h2>
             <p>{model.serviceError.message}</p>
           </div>
-        </main>
+        </div>
       );
     }
     return (
-      <main className="sd-page" aria-busy="true">
+      <div className="sd-page" aria-busy="true">
         {header}
         <div className="state" data-testid="detail-loading">
           Loading the Service…
         </div>
-      </main>
+      </div>
     );
   }
   if (service === null) {
     return (
-      <main className="sd-page">
+      <div className="sd-page">
         {header}
         <div className="state" data-testid="detail-not-found">
           <h2>
@@ -85,13 +86,13 @@ export function ServiceDetail({ namespace, name }: ServiceDetailProps) {
             <Link href={`/services?namespace=${encodeURIComponent(namespace)}`}>Services in {namespace}</Link>
           </p>
         </div>
-      </main>
+      </div>
     );
   }
 
   const external = service.spec?.type === 'ExternalName';
   return (
-    <main className="sd-page">
+    <div className="sd-page">
       {header}
       <nav className="sd-toc" aria-label="Sections">
         {SECTIONS.map(([id, title]) => (
@@ -121,6 +122,6 @@ export function ServiceDetail({ namespace, name }: ServiceDetailProps) {
         <PodsSection service={service} pods={model.backing} loading={model.namespacePods === undefined} />
         <EventsSection events={model.events} />
       </div>
-    </main>
+    </div>
   );
 }

@@ -2,7 +2,7 @@
 import type { EndpointSlice, Endpoints, Event, Pod, Service } from '../k8s/types';
 import { selectorText } from '../service-list/format';
 import type { Finding } from './diagnosis';
-import { allEndpoints, countEndpointViews, groupSlices, legacyEndpointViews, SERVICE_NAME_LABEL } from './endpoints';
+import { allEndpoints, countEndpointViews, ENDPOINTSLICE_MIRRORING_CONTROLLER, groupSlices, legacyEndpointViews, SERVICE_NAME_LABEL } from './endpoints';
 import { loadBalancerState } from './load-balancer';
 import { nearMisses } from './near-miss';
 import { podNotReadyReason, podReady, podTerminal } from './pods';
@@ -52,13 +52,16 @@ export function noSelectorRules(svc: Service, slices: readonly EndpointSlice[] |
         },
       ];
     }
+    const mirrored = slices.every((s) => s.metadata.labels?.['endpointslice.kubernetes.io/managed-by'] === ENDPOINTSLICE_MIRRORING_CONTROLLER);
     return [
       {
         id: 'no-selector-manual-endpoints',
         severity: 'info',
         title: `No selector: endpoints are managed by hand (${counts.ready} ready)`,
-        explanation: `This Service has no selector, so the EndpointSlice controller does not manage its endpoints. ${slices.length} EndpointSlice(s) labelled ${SERVICE_NAME_LABEL}=${name} (managed by ${managers}) provide them.`,
-        fix: 'Keep those EndpointSlices up to date yourself (or with the tool that manages them).',
+        explanation: `This Service has no selector, so the EndpointSlice controller does not manage its endpoints. ${slices.length} EndpointSlice(s) labelled ${SERVICE_NAME_LABEL}=${name} (managed by ${managers}) provide them${mirrored ? ', mirrored from the Endpoints object of the same name' : ''}.`,
+        fix: mirrored
+          ? `Keep the Endpoints object ${name} up to date (the mirroring controller copies it into EndpointSlices), or give the Service a selector.`
+          : 'Keep those EndpointSlices up to date yourself (or with the tool that manages them).',
       },
     ];
   }

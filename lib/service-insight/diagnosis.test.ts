@@ -35,6 +35,17 @@ describe('diagnosis', () => {
     expect(f[0].fix).toContain('Pod cart-2 lacks the label tier');
   });
 
+  it('near misses that share a rare label win over ones that share a common one', () => {
+    const service = svc('cart', { selector: { app: 'cart', tier: 'backend' } });
+    const pods = [
+      pod('cart-1', { labels: { app: 'cart', tier: 'cache' } }),
+      pod('checkout-1', { labels: { app: 'checkout', tier: 'backend' } }),
+      pod('checkout-2', { labels: { app: 'checkout', tier: 'backend' } }),
+      pod('inventory-1', { labels: { app: 'inventory', tier: 'backend' } }),
+    ];
+    expect(run({ service, pods })[0].nearMisses?.map((m) => m.pod)).toEqual(['cart-1']);
+  });
+
   it('selector matches nothing without near misses: says how to compare labels', () => {
     const service = svc('x', { selector: { app: 'x', tier: 'y' } });
     const f = run({ service, pods: [pod('a', { labels: { app: 'other' } })] });
@@ -101,6 +112,8 @@ describe('diagnosis', () => {
     const service = svc('legacy', { ports: [{ port: 8080 }] });
     const manual = slice('legacy-1', 'legacy', [{ addresses: ['192.168.10.5'] }], { managedBy: 'staff' });
     expect(ids(run({ service, endpointSlices: [manual] }))).toEqual(['info:no-selector-manual-endpoints', 'ok:healthy']);
+    const mirrored = slice('legacy-1', 'legacy', [{ addresses: ['192.168.10.5'] }], { managedBy: 'endpointslicemirroring-controller.k8s.io' });
+    expect(run({ service, endpointSlices: [mirrored] })[0].fix).toBe('Keep the Endpoints object legacy up to date (the mirroring controller copies it into EndpointSlices), or give the Service a selector.');
     const notReady = slice('legacy-1', 'legacy', [{ addresses: ['192.168.10.5'], conditions: { ready: false } }], { managedBy: 'staff' });
     expect(ids(run({ service, endpointSlices: [notReady] }))).toEqual(['error:no-selector-manual-endpoints-none-ready']);
   });

@@ -19,16 +19,24 @@ export function nearMisses(svc: Service, pods: readonly Pod[]): NearMiss[] {
   const entries = Object.entries(selector);
   // A one-label selector that misses by one label matches nothing of it: every pod would be a "near miss".
   if (entries.length < 2) return singleLabelMisses(svc, entries, pods);
-  const out: NearMiss[] = [];
-  for (const pod of pods) {
-    if ((pod.metadata.namespace ?? svc.metadata.namespace) !== svc.metadata.namespace) continue;
+  const inNamespace = pods.filter((p) => (p.metadata.namespace ?? svc.metadata.namespace) === svc.metadata.namespace);
+  // How many pods carry each wanted key=value: a pod that shares a rare one (app=cart) is a likelier
+  // near miss than one that shares a common one (tier=backend, carried by every backend).
+  const carriers = new Map(entries.map(([k, v]) => [k, inNamespace.filter((p) => p.metadata.labels?.[k] === v).length]));
+  const scored: { miss: NearMiss; score: number }[] = [];
+  for (const pod of inNamespace) {
     const labels = pod.metadata.labels ?? {};
     const misses = entries.filter(([k, v]) => labels[k] !== v);
     if (misses.length !== 1) continue;
     const [key, wanted] = misses[0];
-    out.push({ pod: pod.metadata.name ?? '', key, wanted, ...(key in labels ? { actual: labels[key] } : {}) });
+    const score = entries.filter(([k]) => k !== key).reduce((n, [k]) => n + 1 / Math.max(1, carriers.get(k) ?? 1), 0);
+    scored.push({ miss: { pod: pod.metadata.name ?? '', key, wanted, ...(key in labels ? { actual: labels[key] } : {}) }, score });
   }
-  return out.sort((a, b) => a.pod.localeCompare(b.pod));
+  const best = Math.max(0, ...scored.map((s) => s.score));
+  return scored
+    .filter((s) => s.score >= best / 2)
+    .map((s) => s.miss)
+    .sort((a, b) => a.pod.localeCompare(b.pod));
 }
 
 /** Levenshtein distance, capped: enough to tell a typo from a different value. */

@@ -21,9 +21,9 @@ describe('how to reach a Service', () => {
     const s = svc('checkout', { type: 'NodePort', ports: [{ name: 'http', port: 8080, nodePort: 30080 }] });
     const r = reachAddresses(s, [node('node-1', '172.18.0.2', '203.0.113.5'), node('node-2', '172.18.0.3')]);
     expect(r.filter((x) => x.kind === 'node-port').map((x) => `${x.address} ${x.from} ${x.note}`)).toEqual([
-      '172.18.0.2:30080 inside the cluster node-1 InternalIP',
+      "172.18.0.2:30080 the nodes' network node-1 InternalIP",
       '203.0.113.5:30080 outside the cluster node-1 ExternalIP',
-      '172.18.0.3:30080 inside the cluster node-2 InternalIP',
+      "172.18.0.3:30080 the nodes' network node-2 InternalIP",
     ]);
   });
 

@@ -16,7 +16,7 @@ export interface ReachAddress {
   protocol?: Protocol;
   portName?: string;
   /** Where it works from. */
-  from: 'inside the cluster' | 'outside the cluster';
+  from: 'inside the cluster' | 'the nodes\' network' | 'outside the cluster';
   /** e.g. the node name and address type for node ports. */
   note?: string;
 }
@@ -46,7 +46,7 @@ export function reachAddresses(svc: Service, nodes: readonly Node[] = []): Reach
           address: joinHostPort(a.address, p.nodePort),
           protocol: p.protocol ?? 'TCP',
           portName: p.name,
-          from: a.type === 'ExternalIP' ? 'outside the cluster' : 'inside the cluster',
+          from: a.type === 'ExternalIP' ? 'outside the cluster' : "the nodes' network",
           note: `${node.metadata.name ?? ''} ${a.type}`,
         });
       }
