@@ -30,6 +30,16 @@ export function isAlreadyExists(err: unknown): boolean {
   return err instanceof ApiError && err.code === 409 && err.status.reason === 'AlreadyExists';
 }
 
+/** The namespace is being deleted (NamespaceLifecycle): writing there again will not help. */
+export function isNamespaceTerminating(err: unknown): boolean {
+  return err instanceof ApiError && (err.status.details?.causes ?? []).some((c) => c.reason === 'NamespaceTerminating');
+}
+
+/** Errors a retry cannot fix: the namespace is going away or gone. */
+export function isPermanent(err: unknown): boolean {
+  return isNamespaceTerminating(err) || (err instanceof ApiError && err.code === 404 && err.status.details?.kind === 'namespaces');
+}
+
 /** RFC 3339 with seconds, as metav1.Time marshals. */
 export function rfc3339(d: Date): string {
   return d.toISOString().replace(/\.\d{3}Z$/, 'Z');

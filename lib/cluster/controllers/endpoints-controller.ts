@@ -3,7 +3,7 @@
  * holding its selected pods' addresses (at most 1000, then the over-capacity annotation).
  */
 import type { Endpoints } from '../../k8s/types/discovery';
-import { KUBE_CONTROLLER_MANAGER, isNotFound, rfc3339Nano, type ControllerContext, type RunningController } from './context';
+import { KUBE_CONTROLLER_MANAGER, isNotFound, rfc3339Nano, isPermanent, type ControllerContext, type RunningController } from './context';
 import { desiredEndpoints, endpointsChanged } from './endpoints';
 import { endpointRelevantState, hasSelector } from './pod-endpoints';
 import { selectedPods, servicesSelecting, splitKey } from './shared-informers';
@@ -46,7 +46,7 @@ export function startEndpointsController(ctx: ControllerContext): RunningControl
     }
   }
 
-  const queue = createWorkQueue(sync, { batchMs: BATCH_MS, onError: (key, err) => ctx.onError(err, `endpoints-controller ${key}`) });
+  const queue = createWorkQueue(sync, { retryable: (err) => !isPermanent(err), batchMs: BATCH_MS, onError: (key, err) => ctx.onError(err, `endpoints-controller ${key}`) });
   const keyOf = (o: { metadata: { namespace?: string; name?: string } }) => `${o.metadata.namespace ?? ''}/${o.metadata.name ?? ''}`;
 
   informers.services.onEvent((_e, svc) => queue.add(keyOf(svc)));

@@ -3,7 +3,7 @@
  * endpoints of its selected pods. Slices managed by another controller are left alone.
  */
 import type { EndpointSlice } from '../../k8s/types/discovery';
-import { KUBE_CONTROLLER_MANAGER, isNotFound, rfc3339Nano, type ControllerContext, type RunningController } from './context';
+import { KUBE_CONTROLLER_MANAGER, isNotFound, rfc3339Nano, isPermanent, type ControllerContext, type RunningController } from './context';
 import { desiredSliceContents, ENDPOINTSLICE_CONTROLLER_NAME, MANAGED_BY_LABEL, planSlices } from './endpoint-slices';
 import { endpointRelevantState, hasSelector } from './pod-endpoints';
 import { selectedPods, servicesSelecting, SLICE_SERVICE_INDEX, splitKey } from './shared-informers';
@@ -52,7 +52,7 @@ export function startEndpointSliceController(ctx: ControllerContext): RunningCon
     }
   }
 
-  const queue = createWorkQueue(sync, { batchMs: BATCH_MS, onError: (key, err) => ctx.onError(err, `endpointslice-controller ${key}`) });
+  const queue = createWorkQueue(sync, { retryable: (err) => !isPermanent(err), batchMs: BATCH_MS, onError: (key, err) => ctx.onError(err, `endpointslice-controller ${key}`) });
 
   informers.services.onEvent((_e, svc) => queue.add(`${svc.metadata.namespace ?? ''}/${svc.metadata.name ?? ''}`));
   informers.pods.onEvent((e, pod, prev) => {

@@ -29,16 +29,19 @@ function rfc3339(now: Date): string {
   return now.toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
+const MAX_REMEMBERED = 4096;
+
+/** Events are best effort, as client-go's broadcaster: a failed write is reported, never thrown. */
 export function createEventRecorder(
   api: ClusterApi,
   component: string,
   fieldManager: string,
   kindOf: (obj: KubeObject) => InvolvedKind,
   now: () => Date = () => new Date(),
+  onError: (err: unknown) => void = () => {},
 ): EventRecorder {
   const seen = new Map<string, string>();
-  return {
-    event(obj, type, reason, message) {
+  function write(obj: KubeObject, type: 'Normal' | 'Warning', reason: string, message: string): void {
       const namespace = obj.metadata.namespace ?? 'default';
       const { apiVersion, kind } = kindOf(obj);
       const key = [namespace, kind, obj.metadata.name, obj.metadata.uid, reason, message, type].join('\u0000');
@@ -79,7 +82,16 @@ export function createEventRecorder(
         reportingInstance: '',
       };
       api.create('events', ev, { fieldManager });
+      if (seen.size >= MAX_REMEMBERED) seen.clear();
       seen.set(key, name);
+  }
+  return {
+    event(obj, type, reason, message) {
+      try {
+        write(obj, type, reason, message);
+      } catch (err) {
+        onError(err);
+      }
     },
   };
 }

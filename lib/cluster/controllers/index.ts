@@ -6,7 +6,7 @@ import type { ClusterApi } from '../api';
 import { parseIpv4Cidr, formatIpv4 } from '../allocators/ipv4';
 import { ApiError } from '../rest/api-error';
 import { bootstrapCluster } from './bootstrap';
-import type { ControllerContext, RunningController } from './context';
+import { isNamespaceTerminating, type ControllerContext, type RunningController } from './context';
 import { startEndpointSliceController } from './endpointslice-controller';
 import { startEndpointsController } from './endpoints-controller';
 import { DEFAULT_LB_POOL, LoadBalancerPool } from './lb-pool';
@@ -36,6 +36,7 @@ export interface RunningControllers {
 function defaultOnError(err: unknown, where: string): void {
   // A conflict means someone wrote in between: the retry reads the new state.
   if (err instanceof ApiError && err.code === 409) return;
+  if (isNamespaceTerminating(err)) return;
   console.error(`[controllers] ${where}:`, err instanceof Error ? err.message : err);
 }
 

@@ -7,7 +7,7 @@
  */
 import type { Service } from '../../k8s/types/service';
 import { createEventRecorder } from './events';
-import { isNotFound, type ControllerContext, type RunningController } from './context';
+import { isNotFound, isPermanent, type ControllerContext, type RunningController } from './context';
 import { LoadBalancerPool } from './lb-pool';
 import { splitKey } from './shared-informers';
 import { createWorkQueue } from './work-queue';
@@ -27,7 +27,7 @@ function lbFingerprint(svc: Service): string {
 
 export function startLoadBalancerController(ctx: ControllerContext, pool: LoadBalancerPool): RunningController {
   const { api, informers } = ctx;
-  const recorder = createEventRecorder(api, SERVICE_CONTROLLER_COMPONENT, CLOUD_CONTROLLER_MANAGER, () => ({ apiVersion: 'v1', kind: 'Service' }), ctx.now);
+  const recorder = createEventRecorder(api, SERVICE_CONTROLLER_COMPONENT, CLOUD_CONTROLLER_MANAGER, () => ({ apiVersion: 'v1', kind: 'Service' }), ctx.now, (err) => ctx.onError(err, 'service-controller events'));
   /** key → what this controller last handled: the address it holds and the Service it saw. */
   const state = new Map<string, { ip?: string; svc: Service; fingerprint: string; uid?: string }>();
   const opts = { fieldManager: CLOUD_CONTROLLER_MANAGER };
@@ -101,7 +101,7 @@ export function startLoadBalancerController(ctx: ControllerContext, pool: LoadBa
     recorder.event(service, 'Normal', 'EnsuredLoadBalancer', 'Ensured load balancer');
   }
 
-  const queue = createWorkQueue(sync, { onError: (key, err) => ctx.onError(err, `service-controller ${key}`) });
+  const queue = createWorkQueue(sync, { retryable: (err) => !isPermanent(err), onError: (key, err) => ctx.onError(err, `service-controller ${key}`) });
   informers.services.onEvent((_e, svc) => queue.add(`${svc.metadata.namespace ?? ''}/${svc.metadata.name ?? ''}`));
 
   return {

@@ -5,7 +5,7 @@
  */
 import type { Endpoint, EndpointPort, EndpointSlice, Endpoints } from '../../k8s/types/discovery';
 import type { OwnerReference } from '../../k8s/types/meta';
-import { KUBE_CONTROLLER_MANAGER, isNotFound, rfc3339Nano, type ControllerContext, type RunningController } from './context';
+import { KUBE_CONTROLLER_MANAGER, isNotFound, rfc3339Nano, isPermanent, type ControllerContext, type RunningController } from './context';
 import {
   LAST_CHANGE_TRIGGER_TIME,
   MANAGED_BY_LABEL,
@@ -95,7 +95,7 @@ export function startMirroringController(ctx: ControllerContext): RunningControl
     }
   }
 
-  const queue = createWorkQueue(sync, { onError: (key, err) => ctx.onError(err, `endpointslicemirroring-controller ${key}`) });
+  const queue = createWorkQueue(sync, { retryable: (err) => !isPermanent(err), onError: (key, err) => ctx.onError(err, `endpointslicemirroring-controller ${key}`) });
   const keyOf = (o: { metadata: { namespace?: string; name?: string } }) => `${o.metadata.namespace ?? ''}/${o.metadata.name ?? ''}`;
   informers.services.onEvent((_e, svc) => queue.add(keyOf(svc)));
   informers.endpoints.onEvent((_e, ep) => queue.add(keyOf(ep)));

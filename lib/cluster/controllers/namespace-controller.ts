@@ -5,7 +5,7 @@
 import type { Namespace } from '../../k8s/types/cluster';
 import type { KubeObject } from '../../k8s/types/meta';
 import type { StoredResource } from '../storage/types';
-import { KUBE_CONTROLLER_MANAGER, isNotFound, rfc3339, type ControllerContext, type RunningController } from './context';
+import { KUBE_CONTROLLER_MANAGER, isNotFound, rfc3339, isPermanent, type ControllerContext, type RunningController } from './context';
 import { createWorkQueue } from './work-queue';
 
 const OPTS = { fieldManager: KUBE_CONTROLLER_MANAGER };
@@ -99,7 +99,7 @@ export function startNamespaceController(ctx: ControllerContext): RunningControl
     finalize(ns);
   }
 
-  const queue = createWorkQueue(sync, { onError: (key, err) => ctx.onError(err, `namespace-controller ${key}`) });
+  const queue = createWorkQueue(sync, { retryable: (err) => !isPermanent(err), onError: (key, err) => ctx.onError(err, `namespace-controller ${key}`) });
   informers.namespaces.onEvent((e, ns, prev) => {
     if (e.type === 'DELETED' || ns.metadata.deletionTimestamp || prev?.metadata.deletionTimestamp) queue.add(ns.metadata.name ?? '');
   });

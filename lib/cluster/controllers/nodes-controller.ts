@@ -9,7 +9,7 @@
 import type { Node } from '../../k8s/types/cluster';
 import type { Pod } from '../../k8s/types/pod';
 import { formatIpv4, parseIpv4Cidr } from '../allocators/ipv4';
-import { isNotFound, rfc3339, type ControllerContext, type RunningController } from './context';
+import { isNotFound, rfc3339, isPermanent, type ControllerContext, type RunningController } from './context';
 import { createEventRecorder } from './events';
 import { splitKey } from './shared-informers';
 import { buildNode, buildNodeStatus, NODE_COUNT, NODE_POD_CAPACITY, nodeInternalIP, nodeName, nodePodCIDR, runningPodStatus, unschedulableMessage } from './simulated-nodes';
@@ -31,7 +31,7 @@ function isTerminal(pod: Pod): boolean {
 
 export function startNodesController(ctx: ControllerContext): RunningController {
   const { api, informers } = ctx;
-  const recorder = createEventRecorder(api, DEFAULT_SCHEDULER, KUBE_SCHEDULER, () => ({ apiVersion: 'v1', kind: 'Pod' }), ctx.now);
+  const recorder = createEventRecorder(api, DEFAULT_SCHEDULER, KUBE_SCHEDULER, () => ({ apiVersion: 'v1', kind: 'Pod' }), ctx.now, (err) => ctx.onError(err, 'scheduler events'));
   const nodeIndex = new Map<string, number>(Array.from({ length: NODE_COUNT }, (_, i) => [nodeName(i), i]));
   /** pod key → node index, for non-terminal pods bound to a simulated node. */
   const bound = new Map<string, number>();
@@ -154,7 +154,7 @@ export function startNodesController(ctx: ControllerContext): RunningController 
     }
   }
 
-  const queue = createWorkQueue(sync, { onError: (key, err) => ctx.onError(err, `nodes-controller ${key}`) });
+  const queue = createWorkQueue(sync, { retryable: (err) => !isPermanent(err), onError: (key, err) => ctx.onError(err, `nodes-controller ${key}`) });
   informers.pods.onEvent((e, pod) => {
     const key = keyOf(pod);
     observe(key, e.type === 'DELETED' ? undefined : pod);

@@ -21,6 +21,8 @@ export interface WorkQueueOptions {
   maxRetries?: number;
   /** Delay before a retry, by attempt (ms). */
   backoff?: (attempt: number) => number;
+  /** Whether a failed key is worth retrying (default: always). */
+  retryable?: (err: unknown) => boolean;
   /** Wait this long after the first add before running, so bursts of events batch (0: next tick). */
   batchMs?: number;
 }
@@ -55,7 +57,7 @@ export function createWorkQueue(handler: (key: string) => void, options: WorkQue
       } catch (err) {
         options.onError?.(key, err);
         const attempt = (retries.get(key) ?? 0) + 1;
-        if (attempt <= maxRetries) {
+        if (attempt <= maxRetries && (options.retryable?.(err) ?? true)) {
           retries.set(key, attempt);
           const timer = setTimeout(() => {
             timers.delete(timer);
