@@ -202,12 +202,8 @@ export function isProtobufContentType(contentType: string | undefined): boolean 
   return (contentType ?? '').split(';')[0].trim().toLowerCase() === PROTOBUF_CONTENT_TYPE;
 }
 
-/**
- * A protobuf request body → the JSON object (with apiVersion and kind from the envelope).
- * Throws ProtobufDecodeError for malformed bodies and for kinds without a protobuf mapping
- * (answer 415 Unsupported Media Type, or 400 for malformed ones).
- */
-export function decodeProtobufObject(body: Uint8Array): JsonObject {
+/** The `k8s\0` envelope (runtime.Unknown): the apiVersion and kind it names and the object's own bytes. */
+export function readProtobufEnvelope(body: Uint8Array): { apiVersion: string; kind: string; raw: Uint8Array } {
   if (body.length < 4 || MAGIC.some((b, i) => body[i] !== b)) throw new ProtobufDecodeError('missing the k8s protobuf envelope');
   let apiVersion = '';
   let kind = '';
@@ -220,7 +216,22 @@ export function decodeProtobufObject(body: Uint8Array): JsonObject {
       }
     } else if (f.field === 2) raw = f.bytes ?? new Uint8Array();
   }
+  return { apiVersion, kind, raw };
+}
+
+/**
+ * A protobuf request body → the JSON object (with apiVersion and kind from the envelope).
+ * Throws ProtobufDecodeError for malformed bodies and for kinds without a protobuf mapping
+ * (answer 415 Unsupported Media Type, or 400 for malformed ones).
+ */
+export function decodeProtobufObject(body: Uint8Array): JsonObject {
+  const { apiVersion, kind, raw } = readProtobufEnvelope(body);
   const schema = schemaForKind(apiVersion, kind);
   if (!schema) throw new ProtobufDecodeError(`no protobuf mapping for ${apiVersion}, Kind=${kind}`);
   return { apiVersion, kind, ...decodeMessage(raw, schema) };
+}
+
+/** Whether `decodeMessage` can decode objects of this schema (it has protobuf field numbers). */
+export function hasProtobufMapping(schema: ObjectSchema): boolean {
+  return schema.name !== undefined && PROTO_FIELDS[schema.name] !== undefined;
 }
