@@ -1,6 +1,7 @@
 /**
  * fieldValidation=Strict|Warn|Ignore: unknown fields are refused (400), reported in `Warning`
- * headers, or silently dropped. In every case they never reach the stored object.
+ * headers, or silently dropped. In every case they never reach the stored object. Values of the
+ * wrong JSON type are refused first, as Go's decoder does.
  */
 import { statusError } from '../../k8s/status';
 import type { JsonObject, JsonValue } from '../../k8s/json';
@@ -8,6 +9,7 @@ import { findUnknownFields, strictDecodingError, strictDecodingMessage, unknownF
 import { schemaFor } from '../schema';
 import type { ResourceDefinition } from '../registry/types';
 import { ApiError } from './api-error';
+import { findTypeError } from './type-check';
 
 export type FieldValidation = 'Strict' | 'Warn' | 'Ignore';
 
@@ -31,6 +33,10 @@ export function enforceFieldValidation(
   /** Patches under Strict get the bare `strict decoding error: ...` message. */
   isPatch = false,
 ): string[] {
+  const typeError = findTypeError(obj, schemaFor(def.resource));
+  if (typeError) {
+    throw new ApiError(statusError.badRequest(isPatch ? typeError : `${def.kind} in version "${def.version}" cannot be handled as a ${def.kind}: ${typeError}`));
+  }
   const unknown = [...extra, ...findUnknownFields(obj, schemaFor(def.resource))];
   if (unknown.length === 0) return [];
   if (mode === 'Strict') {
