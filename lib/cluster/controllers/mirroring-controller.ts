@@ -84,7 +84,9 @@ export function startMirroringController(ctx: ControllerContext): RunningControl
     const a = { ...(ep.metadata.annotations ?? {}) };
     delete a['kubectl.kubernetes.io/last-applied-configuration'];
     delete a[LAST_CHANGE_TRIGGER_TIME];
-    return { ...s, metadata: { ...s.metadata, annotations: Object.keys(a).length ? a : undefined } };
+    const metadata = { ...s.metadata, annotations: a };
+    if (Object.keys(a).length === 0) delete metadata.annotations;
+    return { ...s, metadata };
   }
 
   function remove(s: EndpointSlice): void {
