@@ -84,8 +84,9 @@ export function startMirroringController(ctx: ControllerContext): RunningControl
     const a = { ...(ep.metadata.annotations ?? {}) };
     delete a['kubectl.kubernetes.io/last-applied-configuration'];
     delete a[LAST_CHANGE_TRIGGER_TIME];
-    const metadata = { ...s.metadata, annotations: a };
-    if (Object.keys(a).length === 0) delete metadata.annotations;
+    const metadata: EndpointSlice['metadata'] = { ...s.metadata };
+    if (Object.keys(a).length) metadata.annotations = a;
+    else delete metadata.annotations;
     return { ...s, metadata };
   }
 
