@@ -69,6 +69,12 @@ describe('desiredSliceContents', () => {
     expect(out[0].endpoints.map((e) => e.hostname)).toEqual(['db-0', undefined]);
   });
 
+  it('adds zone hints to ready endpoints when trafficDistribution is PreferClose', () => {
+    const close = service('web', { ...web.spec, trafficDistribution: 'PreferClose' });
+    const [s] = desiredSliceContents(close, [pod('a'), pod('b', { ready: false, ip: '10.244.1.11' })], nodes);
+    expect(s.endpoints.map((e) => e.hints)).toEqual([{ forZones: [{ name: 'zone-a' }] }, undefined]);
+  });
+
   it('puts at most 100 endpoints in a slice', () => {
     const pods = Array.from({ length: 250 }, (_, i) => pod(`p-${String(i).padStart(3, '0')}`, { ip: `10.244.${1 + (i >> 8)}.${i % 256}` }));
     const out = desiredSliceContents(web, pods, nodes);

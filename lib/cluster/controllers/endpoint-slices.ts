@@ -56,6 +56,8 @@ export function podToEndpoint(pod: Pod, svc: Service, node: Node | undefined): E
   if (pod.spec?.nodeName) ep.nodeName = pod.spec.nodeName;
   const zone = node?.metadata.labels?.[ZONE_LABEL];
   if (zone) ep.zone = zone;
+  // trafficDistribution PreferClose: ready endpoints hint their own zone (trafficdist heuristic).
+  if (svc.spec?.trafficDistribution === 'PreferClose' && zone && ready) ep.hints = { forZones: [{ name: zone }] };
   return ep;
 }
 

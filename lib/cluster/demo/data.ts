@@ -23,6 +23,7 @@ function shop(): DemoObject[] {
     ...[
       service(ns, 'frontend', {
         selector: { app: 'frontend' },
+        trafficDistribution: 'PreferClose',
         ports: [
           { name: 'http', port: 80, targetPort: 'http' },
           { name: 'https', port: 443, targetPort: 'https' },
