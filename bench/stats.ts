@@ -1,0 +1,44 @@
+/** Small helpers for benchmark figures. */
+
+export function percentile(values: readonly number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[rank];
+}
+
+export interface BenchResult {
+  name: string;
+  value: number;
+  unit: string;
+  target: string;
+  ok: boolean;
+  note?: string;
+}
+
+export function result(name: string, value: number, unit: string, target: { max?: number; min?: number }, note?: string): BenchResult {
+  const ok = (target.max === undefined || value <= target.max) && (target.min === undefined || value >= target.min);
+  const targetText = target.max !== undefined ? `<= ${target.max} ${unit}` : `>= ${target.min} ${unit}`;
+  return { name, value: Math.round(value * 100) / 100, unit, target: targetText, ok, note };
+}
+
+export function printResults(title: string, results: readonly BenchResult[]): void {
+  console.log(`\n${title}`);
+  const width = Math.max(...results.map((r) => r.name.length));
+  for (const r of results) {
+    const mark = r.ok ? 'ok  ' : 'MISS';
+    console.log(`  ${mark} ${r.name.padEnd(width)}  ${String(r.value).padStart(10)} ${r.unit.padEnd(6)} (target ${r.target})${r.note ? `  ${r.note}` : ''}`);
+  }
+}
+
+/** Runs `task(i)` for i in [0, count) with at most `concurrency` in flight. */
+export async function runConcurrently(count: number, concurrency: number, task: (i: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  const workers = Array.from({ length: concurrency }, async () => {
+    while (next < count) {
+      const i = next++;
+      await task(i);
+    }
+  });
+  await Promise.all(workers);
+}
