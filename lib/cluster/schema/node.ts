@@ -1,5 +1,5 @@
 /** core/v1 Node: the fields the simulated nodes report. */
-import { bool, field, keyedList, list, atomicList, mapOf, named, quantity, str, time } from './builders';
+import { anyValue, atomicList, bool, field, keyedList, list, mapOf, named, quantity, str, strings, time } from './builders';
 import { kindSchema } from './meta';
 
 const CORE = 'io.k8s.api.core.v1';
@@ -29,6 +29,8 @@ export const nodeSpecSchema = named(`${CORE}.NodeSpec`, 'How a node is configure
   providerID: str('The identifier of the node at its infrastructure provider.'),
   unschedulable: bool('When true, no new pods are placed on the node (cordoned).'),
   taints: atomicList(taintSchema, 'The taints of the node.'),
+  configSource: anyValue('Deprecated: the source of dynamic kubelet configuration.'),
+  externalID: str('Deprecated: not used.'),
 });
 
 export const nodeConditionSchema = named(
@@ -71,6 +73,7 @@ export const nodeSystemInfoSchema = named(
     kubeProxyVersion: info('Deprecated: the kube-proxy version, not reliably reported.'),
     operatingSystem: info('The operating system, e.g. `linux`.'),
     architecture: info('The CPU architecture, e.g. `amd64`.'),
+    swap: anyValue('Swap memory of the node (`capacity` in bytes).'),
   },
   {
     required: [
@@ -94,6 +97,14 @@ export const nodeStatusSchema = named(`${CORE}.NodeStatus`, 'The reported state 
   conditions: keyedList(nodeConditionSchema, 'The current conditions of the node, keyed by type.', ['type']),
   addresses: keyedList(nodeAddressSchema, 'The addresses of the node, keyed by type.', ['type']),
   nodeInfo: field(nodeSystemInfoSchema, 'Facts about the machine and software of the node.'),
+  phase: str('Deprecated and never set.'),
+  daemonEndpoints: anyValue('The ports of daemons on the node (`kubeletEndpoint.Port`).'),
+  images: atomicList(anyValue(''), 'Container images present on the node, with their names and sizes.'),
+  volumesInUse: strings('Volumes mounted on the node.'),
+  volumesAttached: atomicList(anyValue(''), 'Volumes attached to the node.'),
+  config: anyValue('The state of dynamic kubelet configuration.'),
+  runtimeHandlers: atomicList(anyValue(''), 'The runtime handlers the node offers.'),
+  features: anyValue('Features the container runtime implements.'),
 });
 
 export const nodeSchema = kindSchema(
