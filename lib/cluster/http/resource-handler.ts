@@ -12,7 +12,7 @@ import { deleteCollection } from '../rest/delete-collection';
 import { parseDeleteOptions } from '../rest/delete-options';
 import { parseFieldValidation } from '../rest/field-validation';
 import { patchObject } from '../rest/patch';
-import { encodeList, getObject, listObjects } from '../rest/read';
+import { encodeListChunks, getObject, listObjects } from '../rest/read';
 import { parseSelection } from '../rest/selection';
 import { updateObject, type Subresource } from '../rest/update';
 import type { WriteOptions } from '../rest/write-options';
@@ -22,7 +22,7 @@ import { decodeRequestObject } from './decode-request';
 import { negotiate } from './negotiate';
 import { optional, parseBool, parseDryRun, parseInteger } from './query';
 import type { ResourceRequestInfo } from './request-info';
-import { sendText } from './respond';
+import { sendChunks, sendText } from './respond';
 import { serveWatch } from './watch-stream';
 
 export function notFound(): ApiError {
@@ -84,7 +84,7 @@ export async function handleResource(ctx: RestContext, def: ResourceDefinition, 
         const table = printTable(def.resource, result.items, { includeObject: parseIncludeObject(query.get('includeObject')), now: ctx.now(), listMeta });
         sendText(req, res, 200, JSON.stringify(table));
       } else {
-        sendText(req, res, 200, encodeList(def, result), { yaml: want.yaml });
+        sendChunks(req, res, 200, encodeListChunks(def, result), { yaml: want.yaml });
       }
       return;
     }

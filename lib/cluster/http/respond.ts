@@ -1,12 +1,14 @@
 /** Writing responses: JSON text (or YAML), Status errors, Warning headers, optional gzip. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { gzipSync } from 'node:zlib';
+import { constants as zlibConstants, createGzip, gzipSync } from 'node:zlib';
 import { stringify as toYaml } from 'yaml';
 import { statusError } from '../../k8s/status';
 import type { Status } from '../../k8s/types/meta';
 import { ApiError } from '../rest/api-error';
 
+/** The real server compresses responses of 128 KiB and more, at gzip level 1 (BestSpeed). */
 const GZIP_MIN_BYTES = 128 * 1024;
+const GZIP_LEVEL = zlibConstants.Z_BEST_SPEED;
 
 export interface ResponseOptions {
   yaml?: boolean;
@@ -39,12 +41,43 @@ export function sendText(req: IncomingMessage | undefined, res: ServerResponse, 
   res.setHeader('Cache-Control', 'no-cache, private');
   if (options.warnings?.length) res.setHeader('Warning', options.warnings.map(warningHeader));
   if (typeof body === 'string' && body.length >= GZIP_MIN_BYTES && acceptsGzip(req)) {
-    body = gzipSync(body);
+    body = gzipSync(body, { level: GZIP_LEVEL });
     res.setHeader('Content-Encoding', 'gzip');
   }
   res.setHeader('Content-Length', Buffer.byteLength(body));
   res.writeHead(code);
   res.end(req?.method === 'HEAD' ? undefined : body);
+}
+
+/**
+ * Streams JSON text given in pieces (large lists) with chunked encoding, gzip (level 1) when the
+ * client accepts it; YAML is built whole.
+ */
+export function sendChunks(req: IncomingMessage, res: ServerResponse, code: number, chunks: Iterable<string>, options: ResponseOptions = {}): void {
+  if (options.yaml) {
+    sendText(req, res, code, [...chunks].join(''), options);
+    return;
+  }
+  res.setHeader('Content-Type', options.contentType ?? 'application/json');
+  res.setHeader('Cache-Control', 'no-cache, private');
+  if (options.warnings?.length) res.setHeader('Warning', options.warnings.map(warningHeader));
+  if (req.method === 'HEAD') {
+    res.writeHead(code);
+    res.end();
+    return;
+  }
+  if (acceptsGzip(req)) {
+    res.setHeader('Content-Encoding', 'gzip');
+    res.writeHead(code);
+    const gzip = createGzip({ level: GZIP_LEVEL });
+    gzip.pipe(res);
+    for (const chunk of chunks) gzip.write(chunk);
+    gzip.end();
+    return;
+  }
+  res.writeHead(code);
+  for (const chunk of chunks) res.write(chunk);
+  res.end();
 }
 
 export function sendJson(req: IncomingMessage | undefined, res: ServerResponse, code: number, value: unknown, options: ResponseOptions = {}): void {

@@ -3,7 +3,7 @@ import { fieldError, type FieldError } from '../../k8s/field-errors';
 import { failure, statusError } from '../../k8s/status';
 import type { KubeObject } from '../../k8s/types/meta';
 import type { ResourceDefinition } from '../registry/types';
-import { serializeArray } from '../storage';
+import { serializeArray, serializeObject } from '../storage';
 import { ApiError } from './api-error';
 import { apiVersionOf, groupResourceOf, type RestContext } from './context';
 import { decodeContinue, encodeContinue, expiredContinue } from './continue-token';
@@ -131,10 +131,32 @@ function firstAfter(objects: readonly KubeObject[], key: string): number {
   return lo;
 }
 
-/** The list as JSON text, built from each object's cached serialization. */
-export function encodeList(def: ResourceDefinition, result: ListResult): string {
+function listHead(def: ResourceDefinition, result: ListResult): string {
   const meta: Record<string, string | number> = { resourceVersion: String(result.resourceVersion) };
   if (result.continue) meta.continue = result.continue;
   if (result.remainingItemCount !== undefined) meta.remainingItemCount = result.remainingItemCount;
-  return `{"kind":${JSON.stringify(def.listKind)},"apiVersion":${JSON.stringify(apiVersionOf(def))},"metadata":${JSON.stringify(meta)},"items":${serializeArray(result.items)}}`;
+  return `{"kind":${JSON.stringify(def.listKind)},"apiVersion":${JSON.stringify(apiVersionOf(def))},"metadata":${JSON.stringify(meta)},"items":`;
+}
+
+/** The list as JSON text, built from each object's cached serialization. */
+export function encodeList(def: ResourceDefinition, result: ListResult): string {
+  return `${listHead(def, result)}${serializeArray(result.items)}}`;
+}
+
+const CHUNK_ITEMS = 512;
+
+/** The same JSON text in pieces of a few hundred objects, for streaming large lists. */
+export function* encodeListChunks(def: ResourceDefinition, result: ListResult): Generator<string> {
+  const items = result.items;
+  if (items.length <= CHUNK_ITEMS) {
+    yield encodeList(def, result);
+    return;
+  }
+  yield `${listHead(def, result)}[`;
+  for (let i = 0; i < items.length; i += CHUNK_ITEMS) {
+    const part = new Array<string>(Math.min(CHUNK_ITEMS, items.length - i));
+    for (let j = 0; j < part.length; j++) part[j] = serializeObject(items[i + j]);
+    yield i === 0 ? part.join(',') : `,${part.join(',')}`;
+  }
+  yield ']}';
 }
