@@ -44,8 +44,3 @@ export function isPermanent(err: unknown): boolean {
 export function rfc3339(d: Date): string {
   return d.toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
-
-/** RFC 3339 with nanoseconds (metav1.MicroTime-ish), as the trigger-time annotation holds. */
-export function rfc3339Nano(d: Date): string {
-  return d.toISOString().replace(/\.(\d{3})Z$/, '.$1000000Z');
-}

@@ -3,7 +3,7 @@
  * holding its selected pods' addresses (at most 1000, then the over-capacity annotation).
  */
 import type { Endpoints } from '../../k8s/types/discovery';
-import { KUBE_CONTROLLER_MANAGER, isNotFound, rfc3339Nano, isPermanent, type ControllerContext, type RunningController } from './context';
+import { KUBE_CONTROLLER_MANAGER, isNotFound, rfc3339, isPermanent, type ControllerContext, type RunningController } from './context';
 import { desiredEndpoints, endpointsChanged } from './endpoints';
 import { endpointRelevantState, hasSelector } from './pod-endpoints';
 import { selectedPods, servicesSelecting, splitKey } from './shared-informers';
@@ -26,7 +26,7 @@ export function startEndpointsController(ctx: ControllerContext): RunningControl
       return;
     }
     if (!hasSelector(svc) || svc.spec?.type === 'ExternalName') return;
-    const next = desiredEndpoints(svc, selectedPods(informers, svc), current, rfc3339Nano(ctx.now()));
+    const next = desiredEndpoints(svc, selectedPods(informers, svc), current, rfc3339(ctx.now()));
     if (!current) {
       api.create<Endpoints>('endpoints', next, OPTS);
       return;

@@ -3,7 +3,7 @@
  * endpoints of its selected pods. Slices managed by another controller are left alone.
  */
 import type { EndpointSlice } from '../../k8s/types/discovery';
-import { KUBE_CONTROLLER_MANAGER, isNotFound, rfc3339Nano, isPermanent, type ControllerContext, type RunningController } from './context';
+import { KUBE_CONTROLLER_MANAGER, isNotFound, rfc3339, isPermanent, type ControllerContext, type RunningController } from './context';
 import { desiredSliceContents, ENDPOINTSLICE_CONTROLLER_NAME, MANAGED_BY_LABEL, planSlices } from './endpoint-slices';
 import { endpointRelevantState, hasSelector } from './pod-endpoints';
 import { selectedPods, servicesSelecting, SLICE_SERVICE_INDEX, splitKey } from './shared-informers';
@@ -38,7 +38,7 @@ export function startEndpointSliceController(ctx: ControllerContext): RunningCon
     });
     const nodes = new Map(informers.nodes.list().map((n) => [n.metadata.name ?? '', n]));
     const desired = desiredSliceContents(svc, selectedPods(informers, svc), nodes);
-    const plan = planSlices(svc, desired, current, rfc3339Nano(ctx.now()));
+    const plan = planSlices(svc, desired, current, rfc3339(ctx.now()));
     for (const s of plan.update) api.update<EndpointSlice>('endpointslices', s, OPTS);
     for (const s of plan.create) api.create<EndpointSlice>('endpointslices', s, OPTS);
     for (const s of plan.delete) remove(s);

@@ -6,6 +6,7 @@
 import type { Event } from '../../k8s/types/cluster';
 import type { KubeObject } from '../../k8s/types/meta';
 import type { ClusterApi } from '../api';
+import { rfc3339 } from './context';
 
 export interface EventRecorder {
   event(obj: KubeObject, type: 'Normal' | 'Warning', reason: string, message: string): void;
@@ -23,10 +24,6 @@ function uniqueNanos(now: Date): bigint {
   if (n <= lastNanos) n = lastNanos + 1n;
   lastNanos = n;
   return n;
-}
-
-function rfc3339(now: Date): string {
-  return now.toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
 const MAX_REMEMBERED = 4096;

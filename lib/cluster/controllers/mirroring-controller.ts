@@ -5,7 +5,7 @@
  */
 import type { Endpoint, EndpointPort, EndpointSlice, Endpoints } from '../../k8s/types/discovery';
 import type { OwnerReference } from '../../k8s/types/meta';
-import { KUBE_CONTROLLER_MANAGER, isNotFound, rfc3339Nano, isPermanent, type ControllerContext, type RunningController } from './context';
+import { KUBE_CONTROLLER_MANAGER, isNotFound, rfc3339, isPermanent, type ControllerContext, type RunningController } from './context';
 import {
   LAST_CHANGE_TRIGGER_TIME,
   MANAGED_BY_LABEL,
@@ -73,7 +73,7 @@ export function startMirroringController(ctx: ControllerContext): RunningControl
       return;
     }
     const desired = mirroredSliceContents(ep);
-    const plan = planSlices(svc, desired.length ? desired : [], existing, rfc3339Nano(ctx.now()), mirrorIdentity(ep));
+    const plan = planSlices(svc, desired.length ? desired : [], existing, rfc3339(ctx.now()), mirrorIdentity(ep));
     for (const s of plan.update) api.update<EndpointSlice>('endpointslices', withAnnotations(s, ep), OPTS);
     for (const s of plan.create) api.create<EndpointSlice>('endpointslices', withAnnotations(s, ep), OPTS);
     for (const s of plan.delete) remove(s);
