@@ -1,5 +1,5 @@
 /** authorization.k8s.io/v1 SelfSubjectAccessReview and SelfSubjectRulesReview. */
-import { bool, field, named, str, strings, atomicList } from './builders';
+import { anyValue, atomicList, bool, field, named, str, strings } from './builders';
 import { kindSchema } from './meta';
 
 const AUTHZ = 'io.k8s.api.authorization.v1';
@@ -12,6 +12,8 @@ export const resourceAttributesSchema = named(`${AUTHZ}.ResourceAttributes`, 'A 
   resource: str('The resource, e.g. `services`; `*` for all.'),
   subresource: str('The subresource, e.g. `status`; empty for the main resource.'),
   name: str('The name of the object; empty means any (as for list and create).'),
+  fieldSelector: anyValue('A field selector limiting a list or watch (`rawSelector` or `requirements`); not used by the rules here.'),
+  labelSelector: anyValue('A label selector limiting a list or watch (`rawSelector` or `requirements`); not used by the rules here.'),
 });
 
 export const nonResourceAttributesSchema = named(
