@@ -9,6 +9,8 @@ export interface Negotiated {
   table: boolean;
   /** Respond with YAML instead of JSON. */
   yaml: boolean;
+  /** Respond with meta.k8s.io/v1 PartialObjectMetadata(List) (metadata-only clients). */
+  partial?: boolean;
 }
 
 interface MediaRange {
@@ -33,6 +35,10 @@ export function negotiate(accept: string | undefined): Negotiated {
   for (const range of parseAccept(accept)) {
     if (range.params.as === 'Table' && range.params.g === 'meta.k8s.io' && (range.params.v === 'v1' || range.params.v === 'v1beta1')) {
       if (range.type === 'application/json' || range.type === '*/*') return { table: true, yaml: false };
+      continue;
+    }
+    if ((range.params.as === 'PartialObjectMetadata' || range.params.as === 'PartialObjectMetadataList') && range.params.g === 'meta.k8s.io' && range.params.v === 'v1') {
+      if (range.type === 'application/json' || range.type === '*/*') return { table: false, yaml: false, partial: true };
       continue;
     }
     if (range.params.as) continue;

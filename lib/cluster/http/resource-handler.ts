@@ -50,7 +50,16 @@ function sendObject(req: IncomingMessage, res: ServerResponse, ctx: RestContext,
     sendText(req, res, code, JSON.stringify(table), { warnings });
     return;
   }
+  if (want.partial) {
+    sendText(req, res, code, JSON.stringify(partialObject(obj)), { warnings });
+    return;
+  }
   sendText(req, res, code, serializeObject(obj), { yaml: want.yaml, warnings });
+}
+
+/** PartialObjectMetadata: what metadata-only clients (garbage collectors, informers) ask for. */
+export function partialObject(obj: KubeObject): KubeObject {
+  return { kind: 'PartialObjectMetadata', apiVersion: 'meta.k8s.io/v1', metadata: obj.metadata };
 }
 
 export async function handleResource(ctx: RestContext, def: ResourceDefinition, info: ResourceRequestInfo, req: IncomingMessage, res: ServerResponse, query: URLSearchParams): Promise<void> {
@@ -79,7 +88,10 @@ export async function handleResource(ctx: RestContext, def: ResourceDefinition, 
         resourceVersion: optional(query, 'resourceVersion'),
         resourceVersionMatch: optional(query, 'resourceVersionMatch'),
       });
-      if (want.table) {
+      if (want.partial) {
+        const meta = { resourceVersion: String(result.resourceVersion), continue: result.continue, remainingItemCount: result.remainingItemCount };
+        sendText(req, res, 200, JSON.stringify({ kind: 'PartialObjectMetadataList', apiVersion: 'meta.k8s.io/v1', metadata: meta, items: result.items.map(partialObject) }));
+      } else if (want.table) {
         const listMeta = { resourceVersion: String(result.resourceVersion), continue: result.continue, remainingItemCount: result.remainingItemCount };
         const table = printTable(def.resource, result.items, { includeObject: parseIncludeObject(query.get('includeObject')), now: ctx.now(), listMeta });
         sendText(req, res, 200, JSON.stringify(table));
@@ -101,6 +113,7 @@ export async function handleResource(ctx: RestContext, def: ResourceDefinition, 
         sendInitialEvents,
         timeoutSeconds: parseInteger(query, 'timeoutSeconds'),
         table: want.table ? { includeObject: parseIncludeObject(query.get('includeObject')) } : undefined,
+        partial: want.partial,
       });
       return;
     }

@@ -19,6 +19,8 @@ export interface WatchHttpOptions extends WatchRequest {
   timeoutSeconds?: number;
   /** Table events (`kubectl get -w`), with `includeObject`. */
   table?: { includeObject: IncludeObject };
+  /** PartialObjectMetadata events. */
+  partial?: boolean;
 }
 
 export function serveWatch(ctx: RestContext, def: ResourceDefinition, req: IncomingMessage, res: ServerResponse, options: WatchHttpOptions): void {
@@ -35,6 +37,9 @@ export function serveWatch(ctx: RestContext, def: ResourceDefinition, req: Incom
     if (options.table) {
       const table = printTable(def.resource, [obj], { includeObject: options.table.includeObject, now: ctx.now() });
       return `{"type":"${type}","object":${JSON.stringify(table)}}\n`;
+    }
+    if (options.partial) {
+      return `{"type":"${type}","object":${JSON.stringify({ kind: 'PartialObjectMetadata', apiVersion: 'meta.k8s.io/v1', metadata: obj.metadata })}}\n`;
     }
     return `{"type":"${type}","object":${serializeObject(obj)}}\n`;
   };
