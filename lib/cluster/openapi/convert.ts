@@ -1,7 +1,8 @@
 /**
  * Schema nodes → OpenAPI schema objects, in the two dialects the real server serves:
  * Swagger 2.0 (`$ref` with a sibling description, `#/definitions/`) and OpenAPI 3.0
- * (`allOf: [{$ref}]` carrying the description, `#/components/schemas/`).
+ * (`allOf: [{$ref}]` carrying the description, `#/components/schemas/`), plus plain JSON Schema
+ * (draft-07, `#/definitions/`, objects closed with `additionalProperties: false`) for editors.
  * Named objects become definitions; the well-known apimachinery scalars (Time, MicroTime,
  * IntOrString, Quantity) become references to their own definitions, as upstream has them.
  */
@@ -10,25 +11,25 @@ import type { MapSchemaWithType } from '../schema/index';
 import { typeDescription } from '../schema/index';
 import type { ObjectSchema, Schema } from '../schema/types';
 
-export type Dialect = 'v2' | 'v3';
+export type Dialect = 'v2' | 'v3' | 'json-schema';
 
 const TIME = 'io.k8s.apimachinery.pkg.apis.meta.v1.Time';
 const INT_OR_STRING = 'io.k8s.apimachinery.pkg.util.intstr.IntOrString';
 const QUANTITY = 'io.k8s.apimachinery.pkg.api.resource.Quantity';
 
 export function refPrefix(dialect: Dialect): string {
-  return dialect === 'v2' ? '#/definitions/' : '#/components/schemas/';
+  return dialect === 'v3' ? '#/components/schemas/' : '#/definitions/';
 }
 
 /** The scalar definitions referenced by format, in each dialect. */
 export function scalarDefinitions(dialect: Dialect): Record<string, JsonObject> {
   const oneOf = (types: string[]): JsonObject =>
-    dialect === 'v3' ? { oneOf: types.map((type) => ({ type })) } : { type: 'string' };
+    dialect === 'v2' ? { type: 'string' } : { oneOf: types.map((type) => ({ type })) };
   return {
     [TIME]: { description: 'A point in time, written as an RFC 3339 timestamp in UTC (`2024-01-31T12:00:00Z`).', type: 'string', format: 'date-time' },
     [INT_OR_STRING]: {
       description: 'A value that is either a 32-bit integer or a string (for ports: a number or a port name).',
-      format: 'int-or-string',
+      ...(dialect === 'json-schema' ? {} : { format: 'int-or-string' }),
       ...oneOf(['integer', 'string']),
     },
     [QUANTITY]: {
@@ -46,7 +47,8 @@ function withDescription(node: JsonObject, description: string | undefined): Jso
 function reference(name: string, description: string | undefined, dialect: Dialect): JsonObject {
   const ref = `${refPrefix(dialect)}${name}`;
   if (dialect === 'v2') return withDescription({ $ref: ref }, description);
-  // v3 puts a referenced type behind allOf when the field has its own description, as upstream does.
+  // v3 (and JSON Schema, which ignores siblings of $ref) put a referenced type behind allOf when the
+  // field has its own description, as upstream does.
   return description ? { allOf: [{ $ref: ref }], description } : { $ref: ref };
 }
 
@@ -79,6 +81,7 @@ export function convertField(schema: Schema, dialect: Dialect, named: Map<string
     case 'int-or-string':
       return reference(INT_OR_STRING, description, dialect);
     case 'any':
+      if (dialect === 'json-schema') return withDescription({}, description);
       return withDescription({ type: 'object', 'x-kubernetes-preserve-unknown-fields': true }, description);
     case 'map': {
       const node: JsonObject = withDescription(
@@ -103,7 +106,8 @@ export function convertField(schema: Schema, dialect: Dialect, named: Map<string
       if (schema.format === 'date-time') return reference(TIME, description, dialect);
       if (schema.format === 'quantity') return reference(QUANTITY, description, dialect);
       const node: JsonObject = withDescription({ type: schema.type }, description);
-      if (schema.format) node.format = schema.format;
+      // JSON Schema knows date-time but not the OpenAPI integer formats.
+      if (schema.format && dialect !== 'json-schema') node.format = schema.format;
       if (schema.enum) node.enum = [...schema.enum];
       return node;
     }
@@ -122,6 +126,7 @@ export function convertObject(schema: ObjectSchema, dialect: Dialect, named: Map
   node.type = 'object';
   if (Object.keys(properties).length) node.properties = properties;
   if (schema.required?.length) node.required = [...schema.required];
+  if (dialect === 'json-schema') node.additionalProperties = false;
   if (schema.gvk) node['x-kubernetes-group-version-kind'] = [{ ...schema.gvk }];
   if (schema.mapType) node['x-kubernetes-map-type'] = schema.mapType;
   return node;

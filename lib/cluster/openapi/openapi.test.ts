@@ -4,6 +4,8 @@ import { createDefinitions } from '../registry/index';
 import type { JsonObject, JsonValue } from '../../k8s/json';
 import { isJsonObject } from '../../k8s/json';
 import { openApiV2, openApiV3Document, openApiV3Index } from './index';
+import { jsonSchemaFor } from './json-schema';
+import { serviceSchema } from '../schema/index';
 
 const defs = createDefinitions(createServiceAllocation());
 
@@ -112,5 +114,27 @@ describe('OpenAPI v3', () => {
     const patch = obj(obj(paths['/api/v1/namespaces/{namespace}/services/{name}']).patch);
     const names = (patch.parameters as JsonObject[]).map((p) => p.name);
     expect(names).toEqual(expect.arrayContaining(['fieldValidation', 'dryRun', 'fieldManager', 'force']));
+  });
+});
+
+describe('JSON Schema for editors', () => {
+  const doc = jsonSchemaFor(serviceSchema);
+  const definitions = obj(doc.definitions);
+
+  it('is a closed draft-07 schema whose refs resolve', () => {
+    expect(doc.$schema).toBe('http://json-schema.org/draft-07/schema#');
+    expect(doc.$ref).toBe('#/definitions/io.k8s.api.core.v1.Service');
+    for (const ref of refsIn(doc)) expect(definitions[ref.slice('#/definitions/'.length)], ref).toBeDefined();
+    expect(obj(definitions['io.k8s.api.core.v1.ServicePort']).additionalProperties).toBe(false);
+  });
+
+  it('pins apiVersion and kind and keeps descriptions', () => {
+    const props = obj(obj(definitions['io.k8s.api.core.v1.Service']).properties);
+    expect(obj(props.apiVersion).enum).toEqual(['v1']);
+    expect(obj(props.kind).enum).toEqual(['Service']);
+    const spec = obj(obj(obj(definitions['io.k8s.api.core.v1.ServiceSpec']).properties).type);
+    expect(spec.enum).toEqual(['ClusterIP', 'ExternalName', 'LoadBalancer', 'NodePort']);
+    expect(typeof spec.description).toBe('string');
+    expect(obj(definitions['io.k8s.apimachinery.pkg.util.intstr.IntOrString']).oneOf).toEqual([{ type: 'integer' }, { type: 'string' }]);
   });
 });
