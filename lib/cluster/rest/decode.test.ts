@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from './api-error';
+import { decodeObject, stripDangerousKeys, summarizeData } from './decode';
+
+const expected = { kind: 'Service', apiVersion: 'v1' };
+
+function status(fn: () => unknown): { code: number; message: string } {
+  try {
+    fn();
+  } catch (err) {
+    if (err instanceof ApiError) return { code: err.code, message: err.status.message ?? '' };
+    throw err;
+  }
+  throw new Error('expected an ApiError');
+}
+
+describe('decodeObject', () => {
+  it('fills apiVersion, kind and metadata; reads YAML', () => {
+    expect(decodeObject('{}', 'application/json', expected).object).toEqual({ apiVersion: 'v1', kind: 'Service', metadata: {} });
+    expect(decodeObject('metadata:\n  name: a\n', 'application/yaml', expected).object).toEqual({ apiVersion: 'v1', kind: 'Service', metadata: { name: 'a' } });
+  });
+
+  it('answers bad bodies with the real messages', () => {
+    expect(status(() => decodeObject('{x', 'application/json', expected))).toEqual({
+      code: 400,
+      message: `the object provided is unrecognized (must be of type Service): couldn't get version/kind; json parse error: invalid character 'x' looking for beginning of value ({x)`,
+    });
+    expect(status(() => decodeObject('{"apiVersion":"v2"}', 'application/json', expected)).message).toBe(
+      'the API version in the data (v2) does not match the expected API version (v1)',
+    );
+    expect(status(() => decodeObject('{}', 'text/plain', expected)).code).toBe(415);
+  });
+
+  it('removes __proto__ keys and reports where they were', () => {
+    const value = JSON.parse('{"a":{"__proto__":{"x":1},"b":[{"__proto__":2}]}}') as unknown;
+    expect(stripDangerousKeys(value)).toEqual(['a.__proto__', 'a.b[0].__proto__']);
+    expect(value).toEqual({ a: { b: [{}] } });
+  });
+
+  it('summarizes bodies as the real server quotes them', () => {
+    expect(summarizeData('')).toBe('<empty>');
+    expect(summarizeData('{"a":1}')).toBe('{"a":1}');
+    expect(summarizeData('[1]')).toBe('5b315d');
+  });
+});
