@@ -8,7 +8,8 @@ import type { KubeObject, Status, WatchEventType } from '../../k8s/types/meta';
 import { printTable, type IncludeObject } from '../printers';
 import type { ResourceDefinition } from '../registry/types';
 import type { RestContext } from '../rest/context';
-import { startWatch, type WatchRequest } from '../rest/watch';
+import { parseResourceVersion } from '../rest/read';
+import { startWatch, type ActiveWatch, type WatchRequest } from '../rest/watch';
 import { serializeObject } from '../storage';
 
 /** The real server's default request timeout range is 30-60 min; watches end after it. */
@@ -24,6 +25,8 @@ export interface WatchHttpOptions extends WatchRequest {
 }
 
 export function serveWatch(ctx: RestContext, def: ResourceDefinition, req: IncomingMessage, res: ServerResponse, options: WatchHttpOptions): void {
+  // A malformed resourceVersion is a 400 before the stream starts.
+  if (options.resourceVersion && options.resourceVersion !== '0') parseResourceVersion(options.resourceVersion);
   res.writeHead(200, {
     'Content-Type': 'application/json',
     'Cache-Control': 'no-cache, private',
@@ -43,31 +46,33 @@ export function serveWatch(ctx: RestContext, def: ResourceDefinition, req: Incom
     }
     return `{"type":"${type}","object":${serializeObject(obj)}}\n`;
   };
-  let timer: NodeJS.Timeout | undefined;
-  let bookmarks: NodeJS.Timeout | undefined;
+  const timers: { timeout?: NodeJS.Timeout; bookmarks?: NodeJS.Timeout; watch?: ActiveWatch } = {};
   const finish = (): void => {
     if (closed) return;
     closed = true;
-    if (timer) clearTimeout(timer);
-    if (bookmarks) clearInterval(bookmarks);
-    watch?.stop();
+    if (timers.timeout) clearTimeout(timers.timeout);
+    if (timers.bookmarks) clearInterval(timers.bookmarks);
+    timers.watch?.stop();
     if (!res.writableEnded) res.end();
   };
-  let watch: ReturnType<typeof startWatch> | undefined;
-  watch = startWatch(ctx, def, options, {
+  const watch = startWatch(ctx, def, options, {
     send(type, object) {
       if (closed) return;
       res.write(encode(type, object));
     },
     close: () => setImmediate(finish),
   });
-  if (closed) return;
+  timers.watch = watch;
+  if (closed) {
+    watch.stop();
+    return;
+  }
   const timeout = options.timeoutSeconds && options.timeoutSeconds > 0 ? options.timeoutSeconds : DEFAULT_TIMEOUT_SECONDS;
-  timer = setTimeout(() => {
-    watch?.bookmark();
+  timers.timeout = setTimeout(() => {
+    watch.bookmark();
     finish();
   }, timeout * 1000);
-  if (options.allowWatchBookmarks) bookmarks = setInterval(() => watch?.bookmark(), BOOKMARK_INTERVAL_MS);
+  if (options.allowWatchBookmarks) timers.bookmarks = setInterval(() => watch.bookmark(), BOOKMARK_INTERVAL_MS);
   req.on('close', finish);
   res.on('close', finish);
   res.on('error', finish);

@@ -59,7 +59,6 @@ export function checkFieldManager(fieldManager: string | undefined, optionsKind:
   if (fieldManager === undefined) return;
   const errors: FieldError[] = [];
   if (fieldManager.length > 128) errors.push(fieldError.tooLong('fieldManager', fieldManager, 128));
-  // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f]/.test(fieldManager)) {
     errors.push(fieldError.invalid('fieldManager', fieldManager, 'may not contain non-printable characters'));
   }
