@@ -82,6 +82,7 @@ export function useServiceDetail(namespace: string, name: string): ServiceDetail
           endpointSlices: noSliceApi ? undefined : sliceItems,
           endpoints: legacyEndpoints,
           events: sortedEvents,
+          nodes: nodeItems ?? [],
         })
       : [];
     const errors: { what: string; status: Status }[] = [];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { diagnose, worstSeverity, type DiagnosisInput, type Finding } from './diagnosis';
+import type { Node } from '../k8s/types';
 import { event, pod, slice, svc } from './test-fixtures';
 
 const ids = (f: Finding[]) => f.map((x) => `${x.severity}:${x.id}`);
@@ -176,5 +177,32 @@ describe('diagnosis', () => {
     const f = run({ service, pods: [pod('a', { labels: { app: 'a' }, ports: http, ready: false })] });
     expect(ids(f)).toEqual(['error:lb-no-controller-for-class', 'warning:numeric-target-port-undeclared', 'info:publish-not-ready']);
     expect(worstSeverity(f)).toBe('error');
+  });
+
+  it('traffic policy Local: names the nodes without a ready local endpoint', () => {
+    const nodes: Node[] = ['node-1', 'node-2', 'node-3'].map((name) => ({ apiVersion: 'v1', kind: 'Node', metadata: { name } }));
+    const pods = [pod('a', { labels: { app: 'a' }, ports: http })];
+    const endpointSlices = [slice('s', 'lb', [{ addresses: ['10.244.1.5'], nodeName: 'node-1', conditions: { ready: true } }])];
+    const local = svc('lb', { type: 'LoadBalancer', externalTrafficPolicy: 'Local', healthCheckNodePort: 31000, internalTrafficPolicy: 'Local', selector: { app: 'a' }, ports: [{ port: 80, targetPort: 8080 }] });
+    local.status = { loadBalancer: { ingress: [{ ip: '172.18.255.1' }] } };
+    const f = run({ service: local, pods, endpointSlices, nodes });
+    expect(ids(f)).toEqual(['warning:internal-traffic-local', 'info:external-traffic-local']);
+    expect(f[0].items).toEqual(['node-2', 'node-3']);
+    expect(f[1].explanation).toContain('health check (port 31000) fails');
+    // Every node has an endpoint: nothing to say.
+    const everywhere = [slice('s', 'lb', ['node-1', 'node-2', 'node-3'].map((n, i) => ({ addresses: [`10.244.${i}.5`], nodeName: n })))];
+    expect(ids(run({ service: local, pods, endpointSlices: everywhere, nodes }))).toEqual(['ok:healthy']);
+    // Cluster policies never complain.
+    const cluster = svc('c', { selector: { app: 'a' }, ports: [{ port: 80, targetPort: 8080 }] });
+    expect(ids(run({ service: cluster, pods, endpointSlices, nodes }))).toEqual(['ok:healthy']);
+  });
+
+  it('names why a matched pod is not ready: unschedulable, terminating, no IP', () => {
+    const service = svc('s', { selector: { app: 's' }, ports: [{ port: 80, targetPort: 8080 }] });
+    const unschedulable = pod('u', { labels: { app: 's' }, ports: http, ready: false });
+    unschedulable.status = { phase: 'Pending', conditions: [{ type: 'PodScheduled', status: 'False', reason: 'Unschedulable', message: '0/3 nodes are available' }] };
+    const noIP = pod('n', { labels: { app: 's' }, ports: http, ready: false });
+    noIP.status = { phase: 'Pending' };
+    expect(run({ service, pods: [unschedulable, noIP] })[0].items).toEqual(['n: Pending: no pod IP yet', 'u: Unschedulable: 0/3 nodes are available']);
   });
 });

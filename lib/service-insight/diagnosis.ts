@@ -3,7 +3,7 @@
  * Service, the pods of its namespace, its EndpointSlices (or legacy Endpoints) and its events.
  * Pure; every rule is in diagnosis-rules.ts.
  */
-import type { EndpointSlice, Endpoints, Event, Pod, Service } from '../k8s/types';
+import type { EndpointSlice, Endpoints, Event, Node, Pod, Service } from '../k8s/types';
 import {
   externalNameRules,
   loadBalancerRules,
@@ -13,6 +13,8 @@ import {
   selectorRule,
   targetPortRules,
 } from './diagnosis-rules';
+import { trafficPolicyRules } from './traffic-policy';
+import { allEndpoints, groupLegacyEndpoints, groupSlices } from './endpoints';
 import { backingPods, podReady } from './pods';
 
 export type Severity = 'error' | 'warning' | 'info' | 'ok';
@@ -32,6 +34,8 @@ export type RuleId =
   | 'numeric-target-port-undeclared'
   | 'lb-no-controller-for-class'
   | 'lb-pending'
+  | 'internal-traffic-local'
+  | 'external-traffic-local'
   | 'healthy';
 
 export interface NearMissItem {
@@ -62,6 +66,8 @@ export interface DiagnosisInput {
   endpoints?: Endpoints | null;
   /** Events whose involvedObject is the Service. */
   events: readonly Event[];
+  /** The cluster's nodes (for the traffic-policy rules); leave out when unknown. */
+  nodes?: readonly Node[];
 }
 
 const ORDER: Record<Severity, number> = { error: 0, warning: 1, info: 2, ok: 3 };
@@ -89,6 +95,10 @@ export function diagnose(input: DiagnosisInput): Finding[] {
     findings.push(...targetPortRules(service, matched));
   }
   findings.push(...publishNotReadyRule(service, matched));
+  if (hasSelector || (input.endpointSlices?.length ?? 0) > 0) {
+    const endpoints = allEndpoints(input.endpointSlices ? groupSlices(input.endpointSlices) : groupLegacyEndpoints(input.endpoints));
+    if (endpoints.length > 0) findings.push(...trafficPolicyRules(service, endpoints, input.nodes ?? []));
+  }
   findings.push(...loadBalancerRules(service, input.events));
   if (!findings.some((f) => f.severity === 'error' || f.severity === 'warning')) {
     const ready = matched.filter(podReady).length;

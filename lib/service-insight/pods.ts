@@ -8,6 +8,11 @@ export function podReady(pod: Pod): boolean {
 
 /** Why a pod is not ready: the Ready condition's reason/message, else its phase. */
 export function podNotReadyReason(pod: Pod): string {
+  const scheduled = pod.status?.conditions?.find((c) => c.type === 'PodScheduled');
+  if (scheduled && scheduled.status === 'False') {
+    return [scheduled.reason ?? 'NotScheduled', scheduled.message].filter(Boolean).join(': ');
+  }
+  if (pod.metadata.deletionTimestamp) return 'Terminating';
   const ready = pod.status?.conditions?.find((c) => c.type === 'Ready');
   if (ready && ready.status !== 'True') {
     const text = [ready.reason, ready.message].filter(Boolean).join(': ');
