@@ -82,7 +82,7 @@ export function ServiceListView() {
       <div className="table-wrap">
         {model.rows ? (
           model.rows.length > 0 ? (
-            <ServiceTable rows={model.rows} view={view} onSort={(v) => setView(v)} />
+            <ServiceTable rows={model.rows} view={view} onSort={(v) => setView(v)} endpointsLoading={model.endpointsLoading} />
           ) : (
             <ListEmpty
               namespace={view.namespace}

@@ -22,7 +22,8 @@ const COLUMNS: { key: SortKey; label: string }[] = [
 
 const ROW_HEIGHT = 44;
 
-function EndpointsCell({ row }: { row: ServiceRow }) {
+function EndpointsCell({ row, loading }: { row: ServiceRow; loading: boolean }) {
+  if (loading && row.selector && row.type !== 'ExternalName') return <span className="muted" aria-label="loading">…</span>;
   const ep = row.endpoints;
   if (!ep) return <span className="muted" title="No selector: endpoints are not managed by Kubernetes">—</span>;
   const cls = ep.total === 0 ? 'none' : ep.ready === ep.total ? 'all' : ep.ready === 0 ? 'none' : 'some';
@@ -34,7 +35,7 @@ function EndpointsCell({ row }: { row: ServiceRow }) {
   );
 }
 
-const Row = memo(function Row({ row, now, top }: { row: ServiceRow; now: number; top: number }) {
+const Row = memo(function Row({ row, now, top, endpointsLoading }: { row: ServiceRow; now: number; top: number; endpointsLoading: boolean }) {
   const ports = row.ports.join(', ');
   return (
     <div
@@ -68,7 +69,7 @@ const Row = memo(function Row({ row, now, top }: { row: ServiceRow; now: number;
         {row.selector || <span className="muted">—</span>}
       </div>
       <div className="td" role="cell" data-col="endpoints">
-        <EndpointsCell row={row} />
+        <EndpointsCell row={row} loading={endpointsLoading} />
       </div>
       <div className="td muted" role="cell" data-col="age" title={row.createdAt ? new Date(row.createdAt).toISOString() : undefined}>
         {row.createdAt ? humanDuration(now - row.createdAt) : '—'}
@@ -78,7 +79,17 @@ const Row = memo(function Row({ row, now, top }: { row: ServiceRow; now: number;
 });
 
 /** The virtualized Service table: only the rows in view are in the DOM (smooth with 10,000 Services). */
-export function ServiceTable({ rows, view, onSort }: { rows: ServiceRow[]; view: ListViewState; onSort: (v: ListViewState) => void }) {
+export function ServiceTable({
+  rows,
+  view,
+  onSort,
+  endpointsLoading,
+}: {
+  rows: ServiceRow[];
+  view: ListViewState;
+  onSort: (v: ListViewState) => void;
+  endpointsLoading: boolean;
+}) {
   const scroller = useRef<HTMLDivElement>(null);
   const now = useNow(10_000);
   // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Virtual returns fresh functions by design
@@ -109,7 +120,7 @@ export function ServiceTable({ rows, view, onSort }: { rows: ServiceRow[]; view:
       <div className="tbody" ref={scroller} data-testid="service-rows" tabIndex={-1}>
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {virtualizer.getVirtualItems().map((item) => (
-            <Row key={item.key} row={rows[item.index]} now={now} top={item.start} />
+            <Row key={item.key} row={rows[item.index]} now={now} top={item.start} endpointsLoading={endpointsLoading} />
           ))}
         </div>
       </div>

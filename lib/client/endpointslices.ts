@@ -4,9 +4,12 @@ import type { WatchSpec } from '../live/protocol';
 import { apiPaths } from './api-paths';
 import { fetchSnapshot, useLiveList, type LiveList } from './live-list';
 
-/** Every EndpointSlice (or one namespace's), kept live: one list call for the whole Service list. */
-export function useEndpointSliceList(namespace?: string): LiveList<EndpointSlice> {
-  const spec: WatchSpec = { resource: 'endpointslices', namespace };
+/**
+ * Every EndpointSlice (or one namespace's), kept live: one list call for the whole Service list.
+ * `enabled: false` defers the (large) list, e.g. until the Services themselves are on screen.
+ */
+export function useEndpointSliceList(namespace?: string, options: { enabled?: boolean } = {}): LiveList<EndpointSlice> {
+  const spec: WatchSpec | undefined = options.enabled === false ? undefined : { resource: 'endpointslices', namespace };
   return useLiveList<EndpointSlice>(spec, (signal) => fetchSnapshot<EndpointSlice>(apiPaths.endpointSlices(namespace), signal));
 }
 

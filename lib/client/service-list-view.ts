@@ -21,6 +21,8 @@ export interface ServiceListModel {
   total: number;
   typeCounts: Record<DisplayType, number>;
   loading: boolean;
+  /** Endpoint counts are not known yet (the EndpointSlices are still loading). */
+  endpointsLoading: boolean;
   /** Set when the list could not be loaded (and there is no data to show). */
   error?: Status;
   /** Set when loading failed but earlier data is still shown. */
@@ -38,15 +40,15 @@ function statusOf(err: unknown): Status | undefined {
 
 export function useServiceListModel(view: ListViewState): ServiceListModel {
   const services = useServiceList(view.namespace);
-  const slices = useEndpointSliceList(view.namespace);
+  // Services first: the slices list is as large, and the rows must not wait for it.
+  const slices = useEndpointSliceList(view.namespace, { enabled: services.items !== undefined });
   const counts = useMemo(() => countEndpoints(slices.items ?? []), [slices.items]);
   const [buildRows] = useState(createRowBuilder);
   const all = useMemo(() => (services.items ? { rows: buildRows(services.items, counts) } : undefined), [services.items, counts, buildRows]);
   const q = useDeferredValue(view.q);
-  const rows = useMemo(() => {
-    if (!all) return undefined;
-    return sortRows(filterRows(all.rows, q, view.types), view.sort, view.dir);
-  }, [all, q, view.types, view.sort, view.dir]);
+  // Sort once per data/sort change; a keystroke only filters the sorted rows (order is kept).
+  const sorted = useMemo(() => (all ? sortRows(all.rows.slice(), view.sort, view.dir) : undefined), [all, view.sort, view.dir]);
+  const rows = useMemo(() => (sorted ? filterRows(sorted, q, view.types) : undefined), [sorted, q, view.types]);
   const typeCounts = useMemo(() => (all ? countByType(all.rows, q) : EMPTY_COUNTS), [all, q]);
   const err = statusOf(services.query.error) ?? services.watchFailure;
   return {
@@ -54,6 +56,7 @@ export function useServiceListModel(view: ListViewState): ServiceListModel {
     total: all?.rows.length ?? 0,
     typeCounts,
     loading: services.query.isPending,
+    endpointsLoading: slices.items === undefined,
     error: rows ? undefined : err,
     refreshError: rows ? err : undefined,
     endpointsError: statusOf(slices.query.error) ?? slices.watchFailure,

@@ -39,6 +39,27 @@ export class UpstreamUnreachableError extends Error {
 
 const CONNECT_TIMEOUT_MS = 10_000;
 
+/**
+ * Connections are reused (keep-alive). Node keys pooled sockets by the TLS options of each request
+ * (CA, client certificate, key, servername), so one agent serves every identity safely.
+ */
+const keepAlive = { keepAlive: true, maxSockets: 64, maxFreeSockets: 16, scheduling: 'lifo' as const };
+const httpsAgent = new https.Agent(keepAlive);
+const httpAgent = new http.Agent(keepAlive);
+
+/** Credentials applied by client-node, cached briefly per KubeConfig (exec/OIDC plugins refresh on expiry). */
+const applied = new WeakMap<KubeConfig, { at: number; options: https.RequestOptions }>();
+const APPLIED_TTL_MS = 10_000;
+
+async function credentials(kc: KubeConfig): Promise<https.RequestOptions> {
+  const hit = applied.get(kc);
+  if (hit && Date.now() - hit.at < APPLIED_TTL_MS) return hit.options;
+  const options: https.RequestOptions = { headers: {} };
+  await kc.applyToHTTPSOptions(options);
+  applied.set(kc, { at: Date.now(), options });
+  return options;
+}
+
 export async function upstream(kc: KubeConfig, req: UpstreamRequest): Promise<UpstreamResponse> {
   const cluster = kc.getCurrentCluster();
   if (!cluster) throw new Error('kubeconfig has no current cluster');
@@ -46,21 +67,27 @@ export async function upstream(kc: KubeConfig, req: UpstreamRequest): Promise<Up
   const url = new URL(base + req.path);
   for (const [key, value] of Object.entries(req.query ?? {})) if (value !== undefined) url.searchParams.set(key, value);
 
+  let creds: https.RequestOptions;
+  try {
+    creds = await credentials(kc);
+  } catch (err) {
+    throw new UpstreamUnreachableError(cluster.server, err);
+  }
+  const secure = url.protocol === 'https:';
   const options: https.RequestOptions = {
+    ...creds,
+    // client-node builds a fresh agent per call; keep its agent only when it is a proxy agent.
+    agent: cluster.proxyUrl ? creds.agent : secure ? httpsAgent : httpAgent,
     method: req.method,
     headers: {
+      ...(creds.headers as Record<string, string>),
       Accept: req.accept ?? 'application/json',
       'User-Agent': 'porthole/0.1',
       ...(req.contentType ? { 'Content-Type': req.contentType } : {}),
     },
     signal: req.signal,
   };
-  try {
-    await kc.applyToHTTPSOptions(options);
-  } catch (err) {
-    throw new UpstreamUnreachableError(cluster.server, err);
-  }
-  const transport = url.protocol === 'https:' ? https : http;
+  const transport = secure ? https : http;
   return new Promise<UpstreamResponse>((resolve, reject) => {
     const request = transport.request(url, options, (res) => {
       request.setTimeout(0);

@@ -132,3 +132,13 @@ it('toServiceRow keeps the Service object', () => {
   const s = service('z', 'demo', {});
   expect(toServiceRow(s, new Map()).service).toBe(s);
 });
+
+describe('naturalCompare', () => {
+  it('orders digit runs by value and ignores case', async () => {
+    const { naturalCompare } = await import('./sort');
+    const sorted = ['svc-10', 'svc-2', 'Svc-1', 'svc-02b', 'svc-2a', 'a', 'svc-', 'svc-100'].sort(naturalCompare);
+    expect(sorted).toEqual(['a', 'svc-', 'Svc-1', 'svc-2', 'svc-2a', 'svc-02b', 'svc-10', 'svc-100']);
+    expect(naturalCompare('abc', 'ABC')).toBe(0);
+    expect(naturalCompare('x9', 'x10')).toBeLessThan(0);
+  });
+});

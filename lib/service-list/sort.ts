@@ -8,7 +8,49 @@ export const SORT_KEYS = ['name', 'namespace', 'type', 'clusterIP', 'external', 
 export type SortKey = (typeof SORT_KEYS)[number];
 export type SortDir = 'asc' | 'desc';
 
-const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+/**
+ * Natural, case-insensitive order ("svc-2" before "svc-10"). Hand-written because Intl.Collator is
+ * ~10x slower, and sorting 10,000 rows must stay well under a frame budget.
+ */
+export function naturalCompare(a: string, b: string): number {
+  const la = a.length;
+  const lb = b.length;
+  let i = 0;
+  let j = 0;
+  while (i < la && j < lb) {
+    let ca = a.charCodeAt(i);
+    let cb = b.charCodeAt(j);
+    const da = ca >= 48 && ca <= 57;
+    const db = cb >= 48 && cb <= 57;
+    if (da && db) {
+      // Compare the whole digit runs by value: skip leading zeros, then longer run = bigger number.
+      let si = i;
+      let sj = j;
+      while (si < la && a.charCodeAt(si) === 48) si++;
+      while (sj < lb && b.charCodeAt(sj) === 48) sj++;
+      let ei = si;
+      let ej = sj;
+      while (ei < la && a.charCodeAt(ei) >= 48 && a.charCodeAt(ei) <= 57) ei++;
+      while (ej < lb && b.charCodeAt(ej) >= 48 && b.charCodeAt(ej) <= 57) ej++;
+      if (ei - si !== ej - sj) return ei - si - (ej - sj);
+      for (let k = 0; k < ei - si; k++) {
+        const d = a.charCodeAt(si + k) - b.charCodeAt(sj + k);
+        if (d !== 0) return d;
+      }
+      i = ei;
+      j = ej;
+      continue;
+    }
+    if (ca >= 65 && ca <= 90) ca += 32;
+    if (cb >= 65 && cb <= 90) cb += 32;
+    if (ca !== cb) return ca - cb;
+    i++;
+    j++;
+  }
+  return la - i - (lb - j);
+}
+
+const collator = { compare: naturalCompare };
 
 /** An IPv4 address as a sortable number; other text sorts after every IPv4 address. */
 function ipRank(text: string): number {
