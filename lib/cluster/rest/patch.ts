@@ -14,7 +14,7 @@ import { createInTransaction } from './create';
 import { checkTypeMeta, parseBodyValue, stripDangerousKeys } from './decode';
 import { enforceFieldValidation } from './field-validation';
 import { checkFieldManager, fillCreateMetadata, managerName } from './metadata';
-import { serverSideApply } from '../apply/server-side-apply';
+import { checkAppliedObject, serverSideApply } from '../apply/server-side-apply';
 import { applyJsonPatch } from '../patch/json-patch';
 import { applyMergePatch } from '../patch/merge-patch';
 import { applyStrategicMergePatch } from '../patch/strategic-merge-patch';
@@ -93,6 +93,8 @@ export function patchObject<T extends KubeObject>(
       const live = tx.get(def.resource, namespace, name) as T | undefined;
       if (type === 'apply') {
         const applied = patch as JsonObject;
+        checkAppliedObject(applied, expected.apiVersion, schema);
+        if (!isJsonObject(applied.metadata ?? null)) applied.metadata = {};
         const warnings = enforceFieldValidation(anyDef, applied, options.fieldValidation, [], true);
         checkNameAndNamespace(applied as unknown as KubeObject, name, def.namespaced ? namespace : undefined);
         const time = timestamp(ctx.now());

@@ -25,11 +25,12 @@ const CREATE_ON_UPDATE = new Set(['endpoints', 'events']);
 
 /** checkName: the body must name the object of the URL. */
 export function checkNameAndNamespace(obj: KubeObject, name: string, namespace: string | undefined): void {
-  const objName = obj.metadata.name ?? '';
+  const meta = obj.metadata ?? {};
+  const objName = meta.name ?? '';
   if (objName !== name) {
     throw new ApiError(statusError.badRequest(`the name of the object (${objName}) does not match the name on the URL (${name})`));
   }
-  const objNamespace = obj.metadata.namespace;
+  const objNamespace = meta.namespace;
   if (namespace && objNamespace && objNamespace !== namespace) {
     throw new ApiError(
       statusError.badRequest(`the namespace of the object (${objNamespace}) does not match the namespace on the request (${namespace})`),
