@@ -25,7 +25,10 @@ function EndpointRow({ ep }: { ep: EndpointView }) {
       </td>
       <td>{ep.podName ? <a href={`#pod-${ep.podName}`}>{ep.podName}</a> : ep.targetKind ? <span>{ep.targetKind}</span> : <span className="muted">—</span>}</td>
       <td>{ep.nodeName ?? <span className="muted">—</span>}</td>
-      <td>{ep.zone ?? <span className="muted">—</span>}</td>
+      <td>
+        {ep.zone ?? <span className="muted">—</span>}
+        {ep.hints?.length ? <div className="sd-note">hints: {ep.hints.join(', ')}</div> : null}
+      </td>
       <td>
         {ep.ports.map((p) => (
           <code key={`${p.name ?? ''}${p.port ?? ''}${p.protocol ?? ''}`}>

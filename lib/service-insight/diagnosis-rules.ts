@@ -40,7 +40,7 @@ export function noSelectorRules(svc: Service, slices: readonly EndpointSlice[] |
   const legacy = legacyEndpointViews(endpoints);
   if (slices && slices.length > 0) {
     const counts = countEndpointViews(allEndpoints(groupSlices(slices)));
-    const managers = [...new Set(slices.map((s) => s.metadata.labels?.['endpointslice.kubernetes.io/managed-by'] || 'unlabelled'))].join(', ');
+    const managers = [...new Set(slices.map((s) => s.metadata.labels?.['endpointslice.kubernetes.io/managed-by'] || 'no managed-by label'))].join(', ');
     if (counts.ready === 0) {
       return [
         {
@@ -49,6 +49,17 @@ export function noSelectorRules(svc: Service, slices: readonly EndpointSlice[] |
           title: 'No selector, and the hand-managed EndpointSlices list no ready endpoint',
           explanation: `This Service has no selector, so the EndpointSlice controller leaves it alone. Its ${slices.length} EndpointSlice(s) (managed by ${managers}) hold ${counts.total} endpoint(s), none ready.`,
           fix: 'Add ready endpoints to the EndpointSlice (conditions.ready: true), or give the Service a selector that matches your pods.',
+        },
+      ];
+    }
+    if (ns === 'default' && name === 'kubernetes') {
+      return [
+        {
+          id: 'no-selector-manual-endpoints',
+          severity: 'info',
+          title: `The API server's own Service: its endpoints are the API server addresses (${counts.ready} ready)`,
+          explanation: 'The kubernetes Service has no selector: every API server keeps its own address in this EndpointSlice (the endpoint reconciler), so pods reach the API at kubernetes.default.svc.',
+          fix: 'Nothing to fix.',
         },
       ];
     }

@@ -119,6 +119,15 @@ describe('diagnosis', () => {
     expect(ids(run({ service, endpointSlices: [notReady] }))).toEqual(['error:no-selector-manual-endpoints-none-ready']);
   });
 
+  it('the kubernetes Service: endpoints kept by the API server', () => {
+    const service = svc('kubernetes', { ports: [{ name: 'https', port: 443, targetPort: 6443 }] }, 'default');
+    const own = slice('kubernetes', 'kubernetes', [{ addresses: ['172.18.0.2'] }]);
+    delete own.metadata.labels?.['endpointslice.kubernetes.io/managed-by'];
+    const f = run({ service, endpointSlices: [own] });
+    expect(ids(f)).toEqual(['info:no-selector-manual-endpoints', 'ok:healthy']);
+    expect(f[0].title).toBe("The API server's own Service: its endpoints are the API server addresses (1 ready)");
+  });
+
   it('no selector, no EndpointSlices, only a legacy Endpoints object', () => {
     const service = svc('legacy', { ports: [{ port: 8080 }] });
     const endpoints = { apiVersion: 'v1', kind: 'Endpoints', metadata: { name: 'legacy', namespace: 'shop' }, subsets: [{ addresses: [{ ip: '192.168.10.5' }, { ip: '192.168.10.6' }] }] };

@@ -23,6 +23,8 @@ export interface EndpointView {
   targetKind?: string;
   nodeName?: string;
   zone?: string;
+  /** Topology hints: the zones (and nodes) this endpoint should serve. */
+  hints?: string[];
   ports: EndpointPort[];
   /** The EndpointSlice (or `Endpoints`) this came from. */
   source: string;
@@ -65,6 +67,7 @@ export function sliceView(slice: EndpointSlice): SliceView {
       targetKind: ep.targetRef?.kind,
       nodeName: ep.nodeName,
       zone: ep.zone,
+      ...(ep.hints ? { hints: [...(ep.hints.forZones ?? []).map((z) => `zone ${z.name}`), ...(ep.hints.forNodes ?? []).map((n) => `node ${n.name}`)] } : {}),
       ports,
       source: name,
     })),
