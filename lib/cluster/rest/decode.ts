@@ -117,6 +117,12 @@ function goTypeName(value: JsonValue): string {
   return typeof value === 'number' ? 'number' : typeof value;
 }
 
+/** Kinds the real server's scheme knows per group (a body of another known kind fails conversion). */
+const KNOWN_KINDS: Record<string, readonly string[]> = {
+  '': ['Binding', 'ComponentStatus', 'ConfigMap', 'Endpoints', 'Event', 'LimitRange', 'Namespace', 'Node', 'PersistentVolume', 'PersistentVolumeClaim', 'Pod', 'PodTemplate', 'ReplicationController', 'ResourceQuota', 'Secret', 'Service', 'ServiceAccount'],
+  'discovery.k8s.io': ['EndpointSlice'],
+};
+
 /** Fills in a missing apiVersion/kind and refuses a different one, with the real messages. */
 export function checkTypeMeta(obj: JsonObject, expected: ExpectedType): void {
   const apiVersion = typeof obj.apiVersion === 'string' ? obj.apiVersion : '';
@@ -127,12 +133,14 @@ export function checkTypeMeta(obj: JsonObject, expected: ExpectedType): void {
     );
   }
   if (kind && kind !== expected.kind) {
+    const group = expected.apiVersion.includes('/') ? expected.apiVersion.split('/')[0] : '';
     const version = (apiVersion || expected.apiVersion).split('/').pop() ?? 'v1';
-    throw new ApiError(
-      statusError.badRequest(
-        `${kind} in version "${version}" cannot be handled as a ${expected.kind}: no kind "${kind}" is registered for the internal version of group "${expected.apiVersion.includes('/') ? expected.apiVersion.split('/')[0] : ''}" in scheme "pkg/api/legacyscheme/scheme.go:30"`,
-      ),
-    );
+    const internal = group ? group.split('.')[0] : 'core';
+    const known = (KNOWN_KINDS[group] ?? []).includes(kind);
+    const reason = known
+      ? `converting (${version}.${kind}) to (${internal}.${expected.kind}): unknown conversion`
+      : `no kind ${JSON.stringify(kind)} is registered for version ${JSON.stringify(apiVersion || expected.apiVersion)} in scheme "pkg/api/legacyscheme/scheme.go:30"`;
+    throw new ApiError(statusError.badRequest(`${kind} in version ${JSON.stringify(version)} cannot be handled as a ${expected.kind}: ${reason}`));
   }
   obj.apiVersion = expected.apiVersion;
   obj.kind = expected.kind;
