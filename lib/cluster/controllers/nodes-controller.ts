@@ -20,6 +20,11 @@ export const KUBE_SCHEDULER = 'kube-scheduler';
 export const DEFAULT_SCHEDULER = 'default-scheduler';
 /** FailedScheduling events are recorded while at most this many pods are waiting. */
 const MAX_PENDING_EVENTS = 100;
+/**
+ * PodScheduled=False is written while at most this many pods are waiting: beyond it (a bulk load
+ * far past the nodes' capacity) pods just stay Pending, which keeps such loads cheap.
+ */
+const MAX_PENDING_CONDITIONS = 1000;
 
 function keyOf(pod: Pod): string {
   return `${pod.metadata.namespace ?? ''}/${pod.metadata.name ?? ''}`;
@@ -119,6 +124,7 @@ export function startNodesController(ctx: ControllerContext): RunningController 
   }
 
   function markUnschedulable(pod: Pod, message: string): void {
+    if (unschedulable.size > MAX_PENDING_CONDITIONS) return;
     const current = pod.status?.conditions?.find((c) => c.type === 'PodScheduled');
     if (current?.status === 'False' && current.message === message) return;
     const next = structuredClone(pod);
