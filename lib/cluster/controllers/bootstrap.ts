@@ -6,8 +6,10 @@
 import type { Namespace } from '../../k8s/types/cluster';
 import type { EndpointSlice, Endpoints } from '../../k8s/types/discovery';
 import type { Service } from '../../k8s/types/service';
+import type { KubeObject } from '../../k8s/types/meta';
 import type { ClusterApi } from '../api';
-import { isAlreadyExists } from './context';
+import { isAlreadyExists, isPermanent, type ControllerContext, type RunningController } from './context';
+import { createWorkQueue } from './work-queue';
 import { nodeInternalIP } from './simulated-nodes';
 
 export const SYSTEM_NAMESPACES = ['default', 'kube-system', 'kube-public', 'kube-node-lease'];
@@ -58,4 +60,29 @@ export function bootstrapCluster(api: ClusterApi, kubernetesServiceIP: string): 
     endpoints: [{ addresses: [APISERVER_ENDPOINT.ip], conditions: { ready: true } }],
     ports: [{ name: 'https', protocol: 'TCP', port: APISERVER_ENDPOINT.port }],
   });
+}
+
+/**
+ * The API server keeps these in place (its bootstrap and "kubernetes" Service controllers): when one
+ * is deleted it comes back.
+ */
+export function startBootstrapController(ctx: ControllerContext, kubernetesServiceIP: string): RunningController {
+  const queue = createWorkQueue(() => bootstrapCluster(ctx.api, kubernetesServiceIP), {
+    batchMs: 100,
+    retryable: (err) => !isPermanent(err),
+    onError: (_key, err) => ctx.onError(err, 'bootstrap-controller'),
+  });
+  const watched = (o: KubeObject) =>
+    (o.metadata.namespace === 'default' && o.metadata.name === 'kubernetes') || (!o.metadata.namespace && SYSTEM_NAMESPACES.includes(o.metadata.name ?? ''));
+  for (const informer of [ctx.informers.services, ctx.informers.endpoints, ctx.informers.endpointslices, ctx.informers.namespaces]) {
+    informer.onEvent((e, obj) => {
+      if (e.type === 'DELETED' && watched(obj)) queue.add('bootstrap');
+    });
+  }
+  return {
+    start() {},
+    idle: () => queue.idle(),
+    busy: () => queue.busy(),
+    stop: () => queue.stop(),
+  };
 }

@@ -54,6 +54,13 @@ describe('bootstrap and simulated nodes', () => {
     expect(nodes.every((n) => n.status?.conditions?.some((x) => x.type === 'Ready' && x.status === 'True'))).toBe(true);
   });
 
+  it('brings the kubernetes Service back when it is deleted', async () => {
+    c.api.delete('services', 'default', 'kubernetes', W);
+    await c.controllers.idle();
+    expect(c.api.get<Service>('services', 'default', 'kubernetes')?.spec?.clusterIP).toBe('10.96.0.1');
+    expect(c.api.get<Endpoints>('endpoints', 'default', 'kubernetes')?.subsets?.[0].ports?.[0].port).toBe(6443);
+  });
+
   it('binds pods round-robin and reports them Running and Ready with an IP from the node CIDR', async () => {
     for (let i = 0; i < 3; i++) createPod(`p${i}`, { app: 'x' });
     await c.controllers.idle();

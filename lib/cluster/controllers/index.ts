@@ -5,7 +5,7 @@
 import type { ClusterApi } from '../api';
 import { parseIpv4Cidr, formatIpv4 } from '../allocators/ipv4';
 import { ApiError } from '../rest/api-error';
-import { bootstrapCluster } from './bootstrap';
+import { bootstrapCluster, startBootstrapController } from './bootstrap';
 import { isNamespaceTerminating, type ControllerContext, type RunningController } from './context';
 import { startEndpointSliceController } from './endpointslice-controller';
 import { startEndpointsController } from './endpoints-controller';
@@ -45,7 +45,8 @@ export function kubernetesServiceIP(serviceCIDR = '10.96.0.0/12'): string {
 }
 
 export function startControllers(api: ClusterApi, options: ControllerOptions): RunningControllers {
-  if (!options.skipBootstrap) bootstrapCluster(api, kubernetesServiceIP(options.serviceCIDR));
+  const serviceIP = kubernetesServiceIP(options.serviceCIDR);
+  if (!options.skipBootstrap) bootstrapCluster(api, serviceIP);
   const informers = createSharedInformers(api);
   const ctx: ControllerContext = {
     api,
@@ -60,6 +61,7 @@ export function startControllers(api: ClusterApi, options: ControllerOptions): R
     startMirroringController(ctx),
     startLoadBalancerController(ctx, new LoadBalancerPool(options.lbPool || DEFAULT_LB_POOL)),
     startNamespaceController(ctx),
+    ...(options.skipBootstrap ? [] : [startBootstrapController(ctx, serviceIP)]),
   ];
   informers.start();
   for (const c of controllers) c.start();
