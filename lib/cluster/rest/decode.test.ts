@@ -23,7 +23,7 @@ describe('decodeObject', () => {
   it('answers bad bodies with the real messages', () => {
     expect(status(() => decodeObject('{x', 'application/json', expected))).toEqual({
       code: 400,
-      message: `the object provided is unrecognized (must be of type Service): couldn't get version/kind; json parse error: invalid character 'x' looking for beginning of value ({x)`,
+      message: `the object provided is unrecognized (must be of type Service): couldn't get version/kind; json parse error: invalid character 'x' looking for beginning of object key string ({x)`,
     });
     expect(status(() => decodeObject('{"apiVersion":"v2"}', 'application/json', expected)).message).toBe(
       'the API version in the data (v2) does not match the expected API version (v1)',

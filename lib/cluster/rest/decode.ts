@@ -7,6 +7,7 @@ import { parse as parseYaml } from 'yaml';
 import { failure, statusError } from '../../k8s/status';
 import { isJsonObject, type JsonObject, type JsonValue } from '../../k8s/json';
 import { ApiError } from './api-error';
+import { goJsonSyntaxError } from './go-json-error';
 
 export interface Decoded {
   object: JsonObject;
@@ -42,12 +43,7 @@ export function summarizeData(text: string, max = 30): string {
 
 /** Go encoding/json's wording for the first syntax error in `text`. */
 export function goJsonError(text: string, err: unknown): string {
-  const message = err instanceof Error ? err.message : String(err);
-  if (/Unexpected end|end of JSON/i.test(message) || text.trim().length === 0) return 'unexpected end of JSON input';
-  const pos = /position (\d+)/.exec(message);
-  const index = pos ? Number(pos[1]) : 0;
-  const ch = text[index] ?? '';
-  return `invalid character '${ch}' looking for beginning of value`;
+  return goJsonSyntaxError(text) ?? (err instanceof Error ? err.message : String(err));
 }
 
 /** Removes every `__proto__` key (own properties made by JSON.parse), returning their paths. */
