@@ -1,7 +1,8 @@
 'use client';
 import type { Service } from '../../lib/k8s/types';
 import { overviewFields } from '../../lib/service-insight/overview';
-import { displayType } from '../../lib/service-list/format';
+import { displayType, humanDuration } from '../../lib/service-list/format';
+import { useNow } from '../../lib/client/use-now';
 import { CopyButton } from './CopyButton';
 import { MetadataList } from './MetadataList';
 import { Section } from './Section';
@@ -10,6 +11,10 @@ import { Section } from './Section';
 export function OverviewSection({ service }: { service: Service }) {
   const fields = overviewFields(service);
   const type = displayType(service);
+  const now = useNow(10_000);
+  const created = service.metadata.creationTimestamp ?? '';
+  const createdAt = created ? Date.parse(created) : NaN;
+  const managers = [...new Set((service.metadata.managedFields ?? []).map((f) => `${f.manager ?? '?'}${f.subresource ? ` (${f.subresource})` : ''}`))];
   return (
     <Section id="overview" title="Overview" summary={<span className={`type-badge type-${type}`}>{type}</span>}>
       {type === 'Headless' ? (
@@ -38,6 +43,30 @@ export function OverviewSection({ service }: { service: Service }) {
             </dd>
           </div>
         ))}
+      </dl>
+      <dl className="sd-fields sd-object-meta" data-testid="object-meta">
+        <div className="sd-field">
+          <dt>Created</dt>
+          <dd title={created}>{!Number.isNaN(createdAt) ? `${humanDuration(Math.max(0, now - createdAt))} ago` : '—'}</dd>
+        </div>
+        <div className="sd-field">
+          <dt>UID</dt>
+          <dd>
+            <code className="sd-value">{service.metadata.uid ?? '—'}</code>
+          </dd>
+        </div>
+        <div className="sd-field">
+          <dt>Resource version</dt>
+          <dd>
+            <code className="sd-value">{service.metadata.resourceVersion ?? '—'}</code>
+          </dd>
+        </div>
+        <div className="sd-field">
+          <dt>Field managers</dt>
+          <dd>
+            {managers.length ? managers.map((m) => <code key={m} className="sd-value">{m}</code>) : <span className="muted">none recorded</span>}
+          </dd>
+        </div>
       </dl>
       <div className="sd-meta-grid">
         <MetadataList title="Labels" map={service.metadata.labels} />
