@@ -155,3 +155,8 @@ export async function relay(res: UpstreamResponse): Promise<Response> {
   }
   return statusResponse(statusFromUpstream(res.status, await readText(res.body)), headers);
 }
+
+/** For the methods a route does not serve: the API server's 405 Status. */
+export async function methodNotAllowed(): Promise<Response> {
+  return statusResponse(statusError.methodNotAllowed('the server does not allow this method on the requested resource'));
+}

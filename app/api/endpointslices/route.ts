@@ -1,6 +1,6 @@
 import { optionalNamespace } from '../../../lib/server/names';
 import { endpointSlices } from '../../../lib/server/operations';
-import { apiRoute, relay } from '../../../lib/server/route';
+import { apiRoute, relay, methodNotAllowed } from '../../../lib/server/route';
 
 export const dynamic = 'force-dynamic';
 
@@ -9,3 +9,8 @@ export const GET = apiRoute({
   validate: (_p, url) => ({ namespace: optionalNamespace(url) }),
   act: async ({ input, identity, signal }) => relay(await endpointSlices.list(identity.kubeConfig, { namespace: input.namespace, signal })),
 });
+
+export const POST = methodNotAllowed;
+export const PUT = methodNotAllowed;
+export const PATCH = methodNotAllowed;
+export const DELETE = methodNotAllowed;

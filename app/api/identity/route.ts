@@ -3,7 +3,7 @@ import { clusterInfo } from '../../../lib/server/cluster-info';
 import { RequestError } from '../../../lib/server/errors';
 import { IDENTITY_COOKIE } from '../../../lib/server/identity';
 import { identityContexts, clusterConfig } from '../../../lib/server/kubeconfig';
-import { apiRoute } from '../../../lib/server/route';
+import { apiRoute, methodNotAllowed } from '../../../lib/server/route';
 
 export const dynamic = 'force-dynamic';
 
@@ -26,3 +26,7 @@ export const POST = apiRoute({
     return Response.json({ context }, { headers: { 'Set-Cookie': cookie, 'Cache-Control': 'no-store' } });
   },
 });
+
+export const PUT = methodNotAllowed;
+export const PATCH = methodNotAllowed;
+export const DELETE = methodNotAllowed;

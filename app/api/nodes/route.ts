@@ -1,5 +1,5 @@
 import { nodes } from '../../../lib/server/operations';
-import { apiRoute, relay } from '../../../lib/server/route';
+import { apiRoute, relay, methodNotAllowed } from '../../../lib/server/route';
 
 export const dynamic = 'force-dynamic';
 
@@ -8,3 +8,8 @@ export const GET = apiRoute({
   validate: () => ({}),
   act: async ({ identity, signal }) => relay(await nodes.list(identity.kubeConfig, signal)),
 });
+
+export const POST = methodNotAllowed;
+export const PUT = methodNotAllowed;
+export const PATCH = methodNotAllowed;
+export const DELETE = methodNotAllowed;

@@ -4,6 +4,7 @@ import { RequestError, statusFromError, statusResponse } from '../../../lib/serv
 import { identityFor } from '../../../lib/server/identity';
 import { sseChannel } from '../../../lib/server/sse';
 import { runUpstreamWatch } from '../../../lib/server/upstream-watch';
+import { methodNotAllowed } from '../../../lib/server/route';
 
 export const dynamic = 'force-dynamic';
 
@@ -64,3 +65,8 @@ export async function GET(request: Request): Promise<Response> {
     return statusResponse(statusFromError(err));
   }
 }
+
+export const POST = methodNotAllowed;
+export const PUT = methodNotAllowed;
+export const PATCH = methodNotAllowed;
+export const DELETE = methodNotAllowed;

@@ -79,6 +79,16 @@ describe('the route handlers are a fixed allowlist', () => {
     expect(check.status).toBe(404);
   });
 
+  it('answers other methods on allowlisted paths with a 405 Status', async () => {
+    for (const [method, path] of [['DELETE', '/api/services'], ['POST', '/api/namespaces/default/services/kubernetes'], ['PUT', '/api/watch']]) {
+      const res = await fetch(stack.url + path, { method });
+      expect(res.status, `${method} ${path}`).toBe(405);
+      expect(((await res.json()) as Status).reason).toBe('MethodNotAllowed');
+    }
+    const still = await stack.kube('GET', '/api/v1/namespaces/default/services/kubernetes');
+    expect(still.status).toBe(200);
+  });
+
   it('refuses unknown body types with 415', async () => {
     const res = await fetch(`${stack.url}/api/namespaces/default/services/kubernetes`, {
       method: 'PATCH',

@@ -1,5 +1,5 @@
 import { accessReviews } from '../../../../lib/server/operations';
-import { apiRoute, relay } from '../../../../lib/server/route';
+import { apiRoute, relay, methodNotAllowed } from '../../../../lib/server/route';
 
 export const dynamic = 'force-dynamic';
 
@@ -9,3 +9,8 @@ export const POST = apiRoute({
   body: 'json',
   act: async ({ identity, body }) => relay(await accessReviews.selfSubjectRules(identity.kubeConfig, body!)),
 });
+
+export const GET = methodNotAllowed;
+export const PUT = methodNotAllowed;
+export const PATCH = methodNotAllowed;
+export const DELETE = methodNotAllowed;

@@ -1,6 +1,6 @@
 import { requireName, requireNamespace } from '../../../../../lib/server/names';
 import { endpointSlices } from '../../../../../lib/server/operations';
-import { apiRoute, relay } from '../../../../../lib/server/route';
+import { apiRoute, relay, methodNotAllowed } from '../../../../../lib/server/route';
 
 export const dynamic = 'force-dynamic';
 
@@ -12,3 +12,8 @@ export const GET = apiRoute({
   },
   act: async ({ input, identity, signal }) => relay(await endpointSlices.list(identity.kubeConfig, { ...input, signal })),
 });
+
+export const POST = methodNotAllowed;
+export const PUT = methodNotAllowed;
+export const PATCH = methodNotAllowed;
+export const DELETE = methodNotAllowed;

@@ -2,7 +2,7 @@ import { statusError } from '../../../../../lib/k8s/status';
 import { RequestError } from '../../../../../lib/server/errors';
 import { requireNamespace } from '../../../../../lib/server/names';
 import { events, type InvolvedObject } from '../../../../../lib/server/operations';
-import { apiRoute, relay } from '../../../../../lib/server/route';
+import { apiRoute, relay, methodNotAllowed } from '../../../../../lib/server/route';
 
 export const dynamic = 'force-dynamic';
 
@@ -25,3 +25,8 @@ export const GET = apiRoute({
   },
   act: async ({ input, identity, signal }) => relay(await events.list(identity.kubeConfig, { ...input, signal })),
 });
+
+export const POST = methodNotAllowed;
+export const PUT = methodNotAllowed;
+export const PATCH = methodNotAllowed;
+export const DELETE = methodNotAllowed;

@@ -1,6 +1,6 @@
 import { requireNamespace } from '../../../../../lib/server/names';
 import { services, writeOptionsFrom } from '../../../../../lib/server/operations';
-import { apiRoute, relay } from '../../../../../lib/server/route';
+import { apiRoute, relay, methodNotAllowed } from '../../../../../lib/server/route';
 
 export const dynamic = 'force-dynamic';
 
@@ -16,3 +16,7 @@ export const POST = apiRoute({
   body: 'json',
   act: async ({ input, identity, body }) => relay(await services.create(identity.kubeConfig, input.namespace, body!, input.opts)),
 });
+
+export const PUT = methodNotAllowed;
+export const PATCH = methodNotAllowed;
+export const DELETE = methodNotAllowed;

@@ -1,6 +1,6 @@
 import { requireName, requireNamespace } from '../../../../../../lib/server/names';
 import { endpoints } from '../../../../../../lib/server/operations';
-import { apiRoute, relay } from '../../../../../../lib/server/route';
+import { apiRoute, relay, methodNotAllowed } from '../../../../../../lib/server/route';
 
 export const dynamic = 'force-dynamic';
 
@@ -9,3 +9,8 @@ export const GET = apiRoute({
   validate: (p) => ({ namespace: requireNamespace(p.namespace), name: requireName(p.name) }),
   act: async ({ input, identity, signal }) => relay(await endpoints.get(identity.kubeConfig, input.namespace, input.name, signal)),
 });
+
+export const POST = methodNotAllowed;
+export const PUT = methodNotAllowed;
+export const PATCH = methodNotAllowed;
+export const DELETE = methodNotAllowed;

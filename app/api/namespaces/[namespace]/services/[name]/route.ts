@@ -1,6 +1,6 @@
 import { requireName, requireNamespace } from '../../../../../../lib/server/names';
 import { services, writeOptionsFrom } from '../../../../../../lib/server/operations';
-import { apiRoute, relay } from '../../../../../../lib/server/route';
+import { apiRoute, relay, methodNotAllowed } from '../../../../../../lib/server/route';
 
 export const dynamic = 'force-dynamic';
 
@@ -37,3 +37,5 @@ export const DELETE = apiRoute({
   body: 'optionalJson',
   act: async ({ input, identity, body }) => relay(await services.delete(identity.kubeConfig, input.namespace, input.name, body, input.opts)),
 });
+
+export const POST = methodNotAllowed;
