@@ -5,6 +5,7 @@ import type { Pod } from '../../k8s/types/pod';
 import type { Service } from '../../k8s/types/service';
 import { seedDemoData } from '../demo/seed';
 import { startInProcessCluster, type InProcessCluster } from './in-process.test-support';
+import { podStatusWithReadiness } from './simulated-nodes';
 
 const W = { fieldManager: 'test' };
 let c: InProcessCluster;
@@ -123,7 +124,8 @@ describe('EndpointSlice and Endpoints controllers', () => {
 
     // flip web-0 to unready through pods/status
     const p0 = structuredClone(c.api.get<Pod>('pods', 'default', 'web-0') as Pod);
-    p0.status = { ...p0.status, conditions: (p0.status?.conditions ?? []).map((x) => (x.type === 'Ready' ? { ...x, status: 'False' as const } : x)) };
+    p0.status = podStatusWithReadiness(p0, false, '2026-01-01T00:00:00Z');
+    expect(p0.status.containerStatuses?.every((s) => !s.ready)).toBe(true);
     c.api.updateStatus('pods', p0, W);
     await c.controllers.idle();
     expect(slicesOf('web')[0].endpoints?.every((e) => e.conditions?.ready === false)).toBe(true);

@@ -159,3 +159,25 @@ export function runningPodStatus(pod: Pod, hostIP: string, podIP: string, now: s
     qosClass: pod.status?.qosClass ?? qosClass(pod),
   };
 }
+
+/**
+ * The status a kubelet would report after the pod's readiness probe flips: Ready, ContainersReady
+ * and every container's `ready` set together. Tests and tools write it through pods/status.
+ */
+export function podStatusWithReadiness(pod: Pod, ready: boolean, now: string): PodStatus {
+  const flip = (c: PodCondition): PodCondition => {
+    if (c.type !== 'Ready' && c.type !== 'ContainersReady') return c;
+    if ((c.status === 'True') === ready) return c;
+    const next: PodCondition = { type: c.type, status: ready ? 'True' : 'False', lastProbeTime: null, lastTransitionTime: now };
+    if (!ready) {
+      next.reason = 'ContainersNotReady';
+      next.message = `containers with unready status: [${(pod.spec?.containers ?? []).map((x) => x.name).join(' ')}]`;
+    }
+    return next;
+  };
+  return {
+    ...(pod.status ?? {}),
+    conditions: (pod.status?.conditions ?? []).map(flip),
+    containerStatuses: (pod.status?.containerStatuses ?? []).map((cs) => ({ ...cs, ready })),
+  };
+}
