@@ -115,10 +115,20 @@ describe('Service allocation on create', () => {
     expect(alloc.ips.used()).toBe(0);
   });
 
+  it('keeps PreferDualStack single-stack on a single-stack cluster', () => {
+    const { create } = setup();
+    const out = create(svc('prefer', { ...web, ipFamilyPolicy: 'PreferDualStack' }));
+    expect(out.spec?.ipFamilyPolicy).toBe('PreferDualStack');
+    expect(out.spec?.ipFamilies).toEqual(['IPv4']);
+    expect(out.spec?.clusterIPs).toHaveLength(1);
+  });
+
   it('rejects families this cluster lacks', () => {
     const { create } = setup();
     const err = apiError(() => create(svc('v6', { ...web, ipFamilies: ['IPv6'] })));
     expect(err.status.message).toBe('Service "v6" is invalid: spec.ipFamilies[0]: Invalid value: "IPv6": not configured on this cluster');
+    const v6ip = apiError(() => create(svc('v6ip', { ...web, clusterIP: 'fd00::1' })));
+    expect(v6ip.status.message).toBe('Service "v6ip" is invalid: spec.clusterIPs[0]: Invalid value: []string{"fd00::1"}: IPv6 is not configured on this cluster');
     const dual = apiError(() => create(svc('dual', { ...web, ipFamilyPolicy: 'RequireDualStack' })));
     expect(dual.status.message).toBe(
       'Service "dual" is invalid: spec.ipFamilyPolicy: Invalid value: "RequireDualStack": this cluster is not configured for dual-stack services',
