@@ -182,7 +182,8 @@ describe('load-balancer controller', () => {
     c.api.update('services', lb, W);
     await c.controllers.idle();
     expect(c.api.get<Service>('services', 'default', 'lb')?.status?.loadBalancer?.ingress).toBeUndefined();
-    expect(events('lb')).toEqual(expect.arrayContaining(['Type', 'DeletingLoadBalancer', 'DeletedLoadBalancer']));
+    expect(events('lb')).toEqual(['EnsuringLoadBalancer', 'EnsuredLoadBalancer', 'Type', 'DeletingLoadBalancer', 'DeletedLoadBalancer']);
+    expect(c.api.list<Event>('events', 'default').find((e) => e.reason === 'Type')?.message).toBe('LoadBalancer -> ClusterIP');
 
     createService('lb2', { type: 'LoadBalancer', selector: { app: 'x' }, ports: [{ port: 80 }] });
     await c.controllers.idle();

@@ -31,6 +31,8 @@ export function startLoadBalancerController(ctx: ControllerContext, pool: LoadBa
   /** key → what this controller last handled: the address it holds and the Service it saw. */
   const state = new Map<string, { ip?: string; svc: Service; fingerprint: string; uid?: string }>();
   const opts = { fieldManager: CLOUD_CONTROLLER_MANAGER };
+  /** key → `Old -> New` for updates that changed whether the Service wants a balancer (needsUpdate). */
+  const typeChanges = new Map<string, string>();
 
   function ingressIP(svc: Service): string | undefined {
     return svc.status?.loadBalancer?.ingress?.find((i) => i.ip)?.ip;
@@ -62,13 +64,11 @@ export function startLoadBalancerController(ctx: ControllerContext, pool: LoadBa
       release(key, undefined, held.svc);
       return sync(key);
     }
+    const transition = typeChanges.get(key);
+    typeChanges.delete(key);
+    if (svc && transition) recorder.event(svc, 'Normal', 'Type', transition);
     if (!wantsLoadBalancer(svc)) {
-      if (held) {
-        if (svc && held.svc.spec?.type !== svc.spec?.type) {
-          recorder.event(svc, 'Normal', 'Type', `${held.svc.spec?.type ?? 'ClusterIP'} -> ${svc.spec?.type ?? 'ClusterIP'}`);
-        }
-        release(key, svc, held.svc);
-      }
+      if (held) release(key, svc, held.svc);
       return;
     }
     const service = svc as Service;
@@ -102,7 +102,13 @@ export function startLoadBalancerController(ctx: ControllerContext, pool: LoadBa
   }
 
   const queue = createWorkQueue(sync, { retryable: (err) => !isPermanent(err), onError: (key, err) => ctx.onError(err, `service-controller ${key}`) });
-  informers.services.onEvent((_e, svc) => queue.add(`${svc.metadata.namespace ?? ''}/${svc.metadata.name ?? ''}`));
+  informers.services.onEvent((e, svc, prev) => {
+    const key = `${svc.metadata.namespace ?? ''}/${svc.metadata.name ?? ''}`;
+    if (e.type === 'MODIFIED' && prev && wantsLoadBalancer(prev) !== wantsLoadBalancer(svc)) {
+      typeChanges.set(key, `${prev.spec?.type ?? 'ClusterIP'} -> ${svc.spec?.type ?? 'ClusterIP'}`);
+    }
+    queue.add(key);
+  });
 
   return {
     start() {
