@@ -227,6 +227,13 @@ describe('demo data', () => {
     expect(mirrored.endpoints?.map((e) => e.addresses[0])).toEqual(['192.168.10.5', '192.168.10.6']);
     expect(mirrored.ports).toEqual([{ name: 'http', protocol: 'TCP', port: 8080 }]);
     expect(slicesOf('kubernetes').map((s) => s.metadata.name)).toEqual(['kubernetes']);
+    expect(slicesOf('partner-api', 'demo').map((s) => s.metadata.labels?.['endpointslice.kubernetes.io/managed-by'])).toEqual(['partner-sync.example.com']);
+    expect(slicesOf('orphan-api', 'demo')).toEqual([]);
+    expect(slicesOf('web-admin', 'demo')[0].ports).toEqual([{ name: 'admin', protocol: 'TCP', port: 9000 }]);
+    expect(slicesOf('slow-start-peers', 'demo')[0].endpoints?.map((e) => e.conditions)).toEqual([
+      { ready: true, serving: false, terminating: false },
+      { ready: true, serving: false, terminating: false },
+    ]);
 
     // a restart of the controllers adopts what exists: no duplicates, same LB address
     const before = c.api.list<EndpointSlice>('endpointslices').map((s) => `${s.metadata.name}@${s.metadata.resourceVersion}`);

@@ -1,6 +1,6 @@
 /** Compact builders for the demo objects (plain wire objects; the API fills in the rest). */
 import type { Namespace } from '../../k8s/types/cluster';
-import type { Endpoints } from '../../k8s/types/discovery';
+import type { EndpointSlice, Endpoints } from '../../k8s/types/discovery';
 import type { ContainerPort, Pod, PodSpec } from '../../k8s/types/pod';
 import type { Service, ServiceSpec } from '../../k8s/types/service';
 
@@ -73,5 +73,21 @@ export function endpoints(ns: string, name: string, ips: readonly string[], port
     kind: 'Endpoints',
     metadata: { name, namespace: ns },
     subsets: [{ addresses: ips.map((ip) => ({ ip })), ports: ports?.[0]?.ports }],
+  };
+}
+
+/** An EndpointSlice for a selectorless Service, maintained by some controller other than Kubernetes'. */
+export function externalSlice(ns: string, service: string, managedBy: string, ips: readonly string[], port: { name: string; port: number }): EndpointSlice {
+  return {
+    apiVersion: 'discovery.k8s.io/v1',
+    kind: 'EndpointSlice',
+    metadata: {
+      name: `${service}-1`,
+      namespace: ns,
+      labels: { 'kubernetes.io/service-name': service, 'endpointslice.kubernetes.io/managed-by': managedBy },
+    },
+    addressType: 'IPv4',
+    endpoints: ips.map((ip) => ({ addresses: [ip], conditions: { ready: true } })),
+    ports: [{ name: port.name, protocol: 'TCP', port: port.port }],
   };
 }

@@ -5,7 +5,7 @@
 import type { KubeObject } from '../../k8s/types/meta';
 import type { StoredResource } from '../storage/types';
 import { READY_ANNOTATION } from '../controllers/simulated-nodes';
-import { endpoints, namespace, pod, replicas, service, statefulPods } from './builders';
+import { endpoints, externalSlice, namespace, pod, replicas, service, statefulPods } from './builders';
 
 export interface DemoObject {
   resource: StoredResource;
@@ -65,8 +65,17 @@ function demo(): DemoObject[] {
       service(ns, 'slow-start', { selector: { app: 'slow-start' }, ports: [{ name: 'http', port: 80, targetPort: 8080 }] }),
       service(ns, 'legacy-backend', { ports: [{ name: 'http', port: 8080, targetPort: 8080 }] }),
       service(ns, 'external-db', { type: 'ExternalName', externalName: 'db.internal.example.com' }),
+      // a numeric targetPort that no container of the selected pods declares (they serve 8080)
+      service(ns, 'web-admin', { selector: { app: 'web' }, ports: [{ name: 'admin', port: 9000, targetPort: 9000 }] }),
+      // peers of not-ready pods are still published (StatefulSet-style peer discovery)
+      service(ns, 'slow-start-peers', { clusterIP: 'None', publishNotReadyAddresses: true, selector: { app: 'slow-start' }, ports: [{ name: 'http', port: 8080, targetPort: 'http' }] }),
+      // no selector and nobody maintains endpoints for it
+      service(ns, 'orphan-api', { ports: [{ name: 'http', port: 80, targetPort: 8080 }] }),
+      // no selector; its EndpointSlice is maintained by some other controller
+      service(ns, 'partner-api', { ports: [{ name: 'https', port: 443, targetPort: 443 }] }),
     ].map((object) => ({ resource: 'services' as const, object })),
     { resource: 'endpoints', object: endpoints(ns, 'legacy-backend', ['192.168.10.5', '192.168.10.6'], [{ ports: [{ name: 'http', port: 8080, protocol: 'TCP' }] }]) },
+    { resource: 'endpointslices', object: externalSlice(ns, 'partner-api', 'partner-sync.example.com', ['203.0.113.10', '203.0.113.11'], { name: 'https', port: 443 }) },
     ...[
       ...statefulPods(ns, 'postgres', 3, 'postgres', postgres),
       ...replicas(ns, 'web', '5f7d9c8b6', ['a1b2c', 'd3e4f'], web),
