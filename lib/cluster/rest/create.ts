@@ -46,22 +46,26 @@ export function createInTransaction<T extends KubeObject>(
 ): T {
   const name = input.metadata.name ?? '';
   checkNamespaceForCreate(tx, def as unknown as ResourceDefinition, input.metadata.namespace ?? '', name);
+  // The field manager sees the decoded, defaulted object, before allocation and the strategy (as
+  // the real handler runs it before the registry): allocated values are not owned by the client.
+  const managedFields = managedFieldsDone || !manager
+    ? input.metadata.managedFields
+    : recordUpdate({
+        prev: undefined,
+        next: input,
+        manager,
+        apiVersion: apiVersionOf(def as unknown as ResourceDefinition),
+        time: timestamp(ctx.now()),
+        schema: schemaFor(def.resource),
+      });
   let obj = input;
   if (def.beginCreate) obj = def.beginCreate(tx, obj);
   obj = def.prepareForCreate(obj);
   if (def.tracksGeneration) obj.metadata.generation = 1;
+  if (managedFields) obj.metadata.managedFields = managedFields;
+  else delete obj.metadata.managedFields;
   const errors = def.validateCreate(obj);
   if (errors.length) throw ApiError.invalid(def.kind, def.group, obj.metadata.name ?? '', errors);
-  if (!managedFieldsDone && manager) {
-    obj.metadata.managedFields = recordUpdate({
-      prev: undefined,
-      next: obj,
-      manager,
-      apiVersion: apiVersionOf(def as unknown as ResourceDefinition),
-      time: timestamp(ctx.now()),
-      schema: schemaFor(def.resource),
-    });
-  }
   try {
     return tx.create(def.resource, obj) as T;
   } catch (err) {

@@ -42,9 +42,11 @@ function conflict(def: ResourceDefinition, name: string): ApiError {
   return new ApiError(statusError.conflict(groupResourceOf(def), name, MODIFIED_MESSAGE));
 }
 
+/** The object as compared for a no-op write: resourceVersion aside, managedFields without their timestamps. */
 function withoutVolatile(obj: KubeObject): KubeObject {
-  const { managedFields: _mf, resourceVersion: _rv, ...meta } = obj.metadata;
-  return { ...obj, metadata: meta };
+  const { managedFields, resourceVersion: _rv, ...meta } = obj.metadata;
+  const entries = (managedFields ?? []).map(({ time: _t, ...entry }) => entry);
+  return { ...obj, metadata: { ...meta, managedFields: entries } };
 }
 
 export interface UpdateStep {
@@ -76,6 +78,19 @@ export function updateInTransaction<T extends KubeObject>(
   if (def.namespaced) next.metadata.namespace = prev.metadata.namespace;
   else delete next.metadata.namespace;
   carryUpdateMetadata(next, prev);
+  // The field manager runs before the registry (allocation, strategy), as in the real handler.
+  const managedFields =
+    step.managedFieldsDone || !step.manager
+      ? next.metadata.managedFields
+      : recordUpdate({
+          prev,
+          next,
+          manager: step.manager,
+          subresource: step.subresource || undefined,
+          apiVersion: apiVersionOf(anyDef),
+          time: timestamp(ctx.now()),
+          schema: schemaFor(def.resource),
+        });
   if (step.subresource === 'status') {
     next = def.prepareForStatusUpdate ? def.prepareForStatusUpdate(next, prev) : keepSpec(next, prev);
   } else {
@@ -83,19 +98,10 @@ export function updateInTransaction<T extends KubeObject>(
     next = def.prepareForUpdate(next, prev);
     if (def.tracksGeneration && !specEqual(next, prev)) next.metadata.generation = (prev.metadata.generation ?? 0) + 1;
   }
+  if (managedFields) next.metadata.managedFields = managedFields;
+  else delete next.metadata.managedFields;
   const errors = step.subresource === 'status' && def.validateStatusUpdate ? def.validateStatusUpdate(next, prev) : def.validateUpdate(next, prev);
   if (errors.length) throw ApiError.invalid(def.kind, def.group, name, errors);
-  if (!step.managedFieldsDone && step.manager) {
-    next.metadata.managedFields = recordUpdate({
-      prev,
-      next,
-      manager: step.manager,
-      subresource: step.subresource || undefined,
-      apiVersion: apiVersionOf(anyDef),
-      time: timestamp(ctx.now()),
-      schema: schemaFor(def.resource),
-    });
-  }
   if (deepEqual(withoutVolatile(next), withoutVolatile(prev))) return prev;
   try {
     return tx.update(def.resource, next, prev.metadata.resourceVersion) as T;
