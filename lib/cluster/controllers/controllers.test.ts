@@ -188,6 +188,14 @@ describe('load-balancer controller', () => {
     createService('lb2', { type: 'LoadBalancer', selector: { app: 'x' }, ports: [{ port: 80 }] });
     await c.controllers.idle();
     expect(c.api.get<Service>('services', 'default', 'lb2')?.status?.loadBalancer?.ingress?.[0].ip).toBe('172.18.255.1');
+
+    // deleting the Service gives the address back
+    c.api.delete('services', 'default', 'lb2', W);
+    await c.controllers.idle();
+    expect(events('lb2')).toEqual(['EnsuringLoadBalancer', 'EnsuredLoadBalancer', 'DeletingLoadBalancer', 'DeletedLoadBalancer']);
+    createService('lb3', { type: 'LoadBalancer', selector: { app: 'x' }, ports: [{ port: 80 }] });
+    await c.controllers.idle();
+    expect(c.api.get<Service>('services', 'default', 'lb3')?.status?.loadBalancer?.ingress?.[0].ip).toBe('172.18.255.1');
   });
 });
 
