@@ -1,9 +1,10 @@
 import Link from 'next/link';
+import { Icon } from '../components/chrome/Icon';
 
 export default function NotFound() {
   return (
     <div className="state">
-      <div className="state-icon" aria-hidden>🧭</div>
+      <div className="state-icon"><Icon name="compass" size={32} /></div>
       <h2>Page not found</h2>
       <p>There is nothing at this address.</p>
       <div className="actions">

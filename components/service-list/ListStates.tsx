@@ -1,5 +1,6 @@
 'use client';
 import type { Status } from '../../lib/k8s/types';
+import { Icon } from '../chrome/Icon';
 
 export function ListLoading() {
   return (
@@ -21,7 +22,7 @@ export function ListEmpty({ namespace, filtered, query, onClear }: { namespace?:
   if (filtered) {
     return (
       <div className="state" data-testid="list-empty">
-        <div className="state-icon" aria-hidden>🔍</div>
+        <div className="state-icon"><Icon name="search" size={32} /></div>
         <h2>No Services match{query ? <> “{query}”</> : ' these filters'}</h2>
         <p>Search looks at names, namespaces, labels, IPs, ports and selectors. Every word must match.</p>
         <div className="actions">
@@ -34,7 +35,7 @@ export function ListEmpty({ namespace, filtered, query, onClear }: { namespace?:
   }
   return (
     <div className="state" data-testid="list-empty">
-      <div className="state-icon" aria-hidden>📭</div>
+      <div className="state-icon"><Icon name="inbox" size={32} /></div>
       <h2>{namespace ? `No Services in namespace ${namespace}` : 'No Services in this cluster'}</h2>
       <p>
         Services created with <code>kubectl apply</code> or by any other client appear here as soon as they exist — no need to reload.
@@ -71,7 +72,7 @@ export function ListError({ status }: { status: Status }) {
           : `The API server answered ${status.code} ${status.reason ?? ''}`;
   return (
     <div className="state" role="alert" data-testid="list-error">
-      <div className="state-icon" aria-hidden>⛔</div>
+      <div className="state-icon"><Icon name={status.code === 503 || status.code === 0 ? 'unplugged' : 'alert'} size={32} /></div>
       <h2>{title}</h2>
       <p>
         <code>{status.message}</code>

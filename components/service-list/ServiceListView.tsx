@@ -6,6 +6,7 @@ import { useNow } from '../../lib/client/use-now';
 import { useServiceListModel } from '../../lib/client/service-list-view';
 import { humanDuration } from '../../lib/service-list/format';
 import { parseViewState, serializeViewState, type ListViewState } from '../../lib/service-list/url-state';
+import { Icon } from '../chrome/Icon';
 import { ListEmpty, ListError, ListLoading } from './ListStates';
 import { ServiceTable } from './ServiceTable';
 import { ServiceToolbar } from './ServiceToolbar';
@@ -55,7 +56,7 @@ export function ServiceListView() {
       />
       {model.rows && conn.state === 'stale' ? (
         <div className="banner warn" role="alert" data-testid="stale-banner">
-          <span aria-hidden>⚠️</span>
+          <Icon name="unplugged" />
           <div>
             <strong>Showing the last known data{conn.lastEventAt ? ` (last update ${humanDuration(Math.max(0, now - conn.lastEventAt))} ago)` : ''}.</strong>
             {conn.message ?? 'The live update stream is interrupted.'} Porthole keeps retrying and catches up by itself.
@@ -64,7 +65,7 @@ export function ServiceListView() {
       ) : null}
       {model.refreshError && conn.state !== 'stale' ? (
         <div className="banner bad" role="alert">
-          <span aria-hidden>⛔</span>
+          <Icon name="alert" />
           <div>
             <strong>The list could not be refreshed ({model.refreshError.code} {model.refreshError.reason}).</strong>
             {model.refreshError.message}
@@ -73,7 +74,7 @@ export function ServiceListView() {
       ) : null}
       {model.endpointsError && model.rows ? (
         <div className="banner warn" role="status">
-          <span aria-hidden>ℹ️</span>
+          <Icon name="info" />
           <div>
             <strong>Endpoint counts are unavailable.</strong> {model.endpointsError.message}
           </div>

@@ -13,7 +13,7 @@ const COLUMNS: { key: SortKey; label: string }[] = [
   { key: 'namespace', label: 'Namespace' },
   { key: 'type', label: 'Type' },
   { key: 'clusterIP', label: 'Cluster IP' },
-  { key: 'external', label: 'External address' },
+  { key: 'external', label: 'External' },
   { key: 'ports', label: 'Ports' },
   { key: 'selector', label: 'Selector' },
   { key: 'endpoints', label: 'Endpoints' },
@@ -35,7 +35,19 @@ function EndpointsCell({ row, loading }: { row: ServiceRow; loading: boolean }) 
   );
 }
 
-const Row = memo(function Row({ row, now, top, endpointsLoading }: { row: ServiceRow; now: number; top: number; endpointsLoading: boolean }) {
+const Row = memo(function Row({
+  row,
+  now,
+  top,
+  endpointsLoading,
+  showNamespace,
+}: {
+  row: ServiceRow;
+  now: number;
+  top: number;
+  endpointsLoading: boolean;
+  showNamespace: boolean;
+}) {
   const ports = row.ports.join(', ');
   return (
     <div
@@ -50,9 +62,11 @@ const Row = memo(function Row({ row, now, top, endpointsLoading }: { row: Servic
           {row.name}
         </Link>
       </div>
-      <div className="td ns" role="cell" data-col="namespace">
-        {row.namespace}
-      </div>
+      {showNamespace ? (
+        <div className="td ns" role="cell" data-col="namespace">
+          {row.namespace}
+        </div>
+      ) : null}
       <div className="td" role="cell" data-col="type">
         <span className={`type-badge type-${row.type}`}>{row.type}</span>
       </div>
@@ -92,6 +106,8 @@ export function ServiceTable({
 }) {
   const scroller = useRef<HTMLDivElement>(null);
   const now = useNow(10_000);
+  const showNamespace = view.namespace === undefined;
+  const columns = showNamespace ? COLUMNS : COLUMNS.filter((c) => c.key !== 'namespace');
   // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Virtual returns fresh functions by design
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -101,9 +117,9 @@ export function ServiceTable({
     getItemKey: (i) => rows[i].key,
   });
   return (
-    <div role="table" aria-label="Services" aria-rowcount={rows.length + 1} style={{ display: 'contents' }}>
+    <div className={`svc-table${showNamespace ? '' : ' one-ns'}`} role="table" aria-label="Services" aria-rowcount={rows.length + 1}>
       <div className="thead svc-grid" role="row">
-        {COLUMNS.map((c) => {
+        {columns.map((c) => {
           const sorted = view.sort === c.key;
           return (
             <div key={c.key} className="th" role="columnheader" aria-sort={sorted ? (view.dir === 'asc' ? 'ascending' : 'descending') : 'none'}>
@@ -120,7 +136,14 @@ export function ServiceTable({
       <div className="tbody" ref={scroller} data-testid="service-rows" tabIndex={-1}>
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {virtualizer.getVirtualItems().map((item) => (
-            <Row key={item.key} row={rows[item.index]} now={now} top={item.start} endpointsLoading={endpointsLoading} />
+            <Row
+              key={item.key}
+              row={rows[item.index]}
+              now={now}
+              top={item.start}
+              endpointsLoading={endpointsLoading}
+              showNamespace={showNamespace}
+            />
           ))}
         </div>
       </div>

@@ -50,7 +50,8 @@ export function useServiceListModel(view: ListViewState): ServiceListModel {
   const sorted = useMemo(() => (all ? sortRows(all.rows.slice(), view.sort, view.dir) : undefined), [all, view.sort, view.dir]);
   const rows = useMemo(() => (sorted ? filterRows(sorted, q, view.types) : undefined), [sorted, q, view.types]);
   const typeCounts = useMemo(() => (all ? countByType(all.rows, q) : EMPTY_COUNTS), [all, q]);
-  const err = statusOf(services.query.error) ?? services.watchFailure;
+  // While TanStack retries, the error is only in failureReason: show it rather than an endless skeleton.
+  const err = statusOf(services.query.error ?? services.query.failureReason) ?? services.watchFailure;
   return {
     rows,
     total: all?.rows.length ?? 0,
