@@ -23,6 +23,7 @@ import { negotiate } from './negotiate';
 import { optional, parseBool, parseDryRun, parseInteger } from './query';
 import type { ResourceRequestInfo } from './request-info';
 import { sendChunks, sendText } from './respond';
+import { tableText } from './table-encoding';
 import { serveWatch } from './watch-stream';
 
 export function notFound(): ApiError {
@@ -93,8 +94,13 @@ export async function handleResource(ctx: RestContext, def: ResourceDefinition, 
         sendText(req, res, 200, JSON.stringify({ kind: 'PartialObjectMetadataList', apiVersion: 'meta.k8s.io/v1', metadata: meta, items: result.items.map(partialObject) }));
       } else if (want.table) {
         const listMeta = { resourceVersion: String(result.resourceVersion), continue: result.continue, remainingItemCount: result.remainingItemCount };
-        const table = printTable(def.resource, result.items, { includeObject: parseIncludeObject(query.get('includeObject')), now: ctx.now(), listMeta });
-        sendText(req, res, 200, JSON.stringify(table));
+        const text = tableText(def.resource, result.items, {
+          includeObject: parseIncludeObject(query.get('includeObject')),
+          now: ctx.now(),
+          listMeta,
+          typeMeta: { apiVersion: apiVersionOf(def), kind: def.kind },
+        });
+        sendText(req, res, 200, text);
       } else {
         sendChunks(req, res, 200, encodeListChunks(def, result), { yaml: want.yaml });
       }
