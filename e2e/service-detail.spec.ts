@@ -245,6 +245,37 @@ test('a pod turning ready through the API updates endpoints, counts and diagnosi
   expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
 });
 
+test('relabelling the near-miss pod fixes the diagnosis live', async ({ page }) => {
+  await recreate(`/api/v1/namespaces/${NS}/services`, {
+    apiVersion: 'v1',
+    kind: 'Service',
+    metadata: { name: 'relabel', namespace: NS },
+    spec: { selector: { app: 'relabel', tier: 'backend' }, ports: [{ name: 'http', port: 80, targetPort: 'http' }] },
+  });
+  const p = flipPod('relabel-1', { app: 'relabel', tier: 'cache' });
+  delete p.metadata.annotations;
+  await recreate(`/api/v1/namespaces/${NS}/pods`, p);
+  await waitRunning('relabel-1');
+  await open(page, NS, 'relabel');
+  await expect(page.getByTestId('near-miss')).toContainText('relabel-1');
+  const r = await api.request('PATCH', `/api/v1/namespaces/${NS}/pods/relabel-1`, { metadata: { labels: { tier: 'backend' } } }, 'application/merge-patch+json');
+  expect(r.status).toBe(200);
+  await expect(page.getByTestId('diagnosis')).toHaveAttribute('data-severity', 'ok');
+  await expect(page.getByTestId('endpoint-counts')).toHaveText('1/1 ready');
+  await expect(page.locator('[data-testid=pod-row][data-pod=relabel-1]')).toBeVisible();
+});
+
+test('a Service deleted and created again while its page is open', async ({ page }) => {
+  const body = { apiVersion: 'v1', kind: 'Service', metadata: { name: 'comes-and-goes', namespace: NS }, spec: { type: 'ExternalName', externalName: 'a.example.com' } };
+  await recreate(`/api/v1/namespaces/${NS}/services`, body);
+  await open(page, NS, 'comes-and-goes');
+  await expect(page.getByTestId('dns-answer')).toContainText('a.example.com');
+  await api.deleteService(NS, 'comes-and-goes');
+  await expect(page.getByTestId('detail-not-found')).toBeVisible();
+  await api.createService({ ...body, spec: { type: 'ExternalName', externalName: 'b.example.com' } });
+  await expect(page.getByTestId('dns-answer')).toContainText('b.example.com');
+});
+
 test('copy buttons copy the right text', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await open(page, 'shop', 'frontend');
