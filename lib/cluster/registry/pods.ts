@@ -84,6 +84,25 @@ function mutableView(pod: Pod): unknown {
   return spec;
 }
 
+interface Toleration {
+  key?: string;
+  operator?: string;
+  effect?: string;
+  tolerationSeconds?: number;
+}
+
+/** The DefaultTolerationSeconds admission plugin: NoExecute tolerations for not-ready/unreachable nodes. */
+function addDefaultTolerations(pod: Pod): void {
+  if (!pod.spec) return;
+  const spec = pod.spec as NonNullable<Pod['spec']> & { tolerations?: Toleration[] };
+  const tolerations = spec.tolerations ?? [];
+  for (const key of ['node.kubernetes.io/not-ready', 'node.kubernetes.io/unreachable']) {
+    const covered = tolerations.some((t) => (t.key === key || (!t.key && t.operator === 'Exists')) && (!t.effect || t.effect === 'NoExecute'));
+    if (!covered) tolerations.push({ key, operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 300 });
+  }
+  spec.tolerations = tolerations;
+}
+
 export const podDefinition: ResourceDefinition<Pod> = {
   resource: 'pods',
   group: '',
@@ -118,6 +137,7 @@ export const podDefinition: ResourceDefinition<Pod> = {
   prepareForCreate(pod) {
     const out = copy(pod);
     out.status = { phase: 'Pending', qosClass: qosClass(out) };
+    addDefaultTolerations(out);
     return out;
   },
   validateCreate: (pod) => [...metaCreateErrors(pod, true, nameIsDNSSubdomain), ...validatePod(pod)],

@@ -17,6 +17,9 @@ const RETURNS_OBJECT = new Set<StoredResource>(['services', 'pods']);
 /** Resources that may carry ownerReferences to something we serve. */
 const DEPENDENT_RESOURCES: readonly StoredResource[] = ['endpointslices', 'endpoints', 'pods', 'events'];
 
+/** The NamespaceLifecycle admission plugin's namespaces that can never be deleted. */
+const IMMORTAL_NAMESPACES = new Set(['default', 'kube-system', 'kube-public']);
+
 export type PropagationPolicy = 'Orphan' | 'Background' | 'Foreground';
 
 export interface DeleteRequest {
@@ -84,6 +87,9 @@ export function deleteInTransaction(ctx: RestContext, def: ResourceDefinition, t
   checkPreconditions(def, current, req.preconditions);
   const name = current.metadata.name ?? '';
   if (def.resource === 'namespaces') {
+    if (IMMORTAL_NAMESPACES.has(name)) {
+      throw new ApiError(statusError.forbidden(`namespaces "${name}" is forbidden: this namespace may not be deleted`, { group: '', resource: 'namespaces' }, name));
+    }
     const ns = current as Namespace;
     const finalizers = ns.spec?.finalizers ?? [];
     if (ns.metadata.deletionTimestamp) {
