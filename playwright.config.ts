@@ -14,7 +14,8 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? 'list' : [['list']],
-  outputDir: 'test-results',
+  // Separate directories let two people run the suite at once (each run empties its own).
+  outputDir: process.env.PLAYWRIGHT_OUTPUT_DIR ?? 'test-results',
   use: {
     browserName: 'chromium',
     headless: true,

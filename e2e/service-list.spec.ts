@@ -176,4 +176,28 @@ test('theme toggle persists and navigation is keyboard reachable', async ({ page
   await expect(page.getByRole('link', { name: 'Porthole home' })).toBeFocused();
   await page.keyboard.press('/');
   await expect(page.getByTestId('service-search')).toBeFocused();
+
+  // Rows: arrow keys and End move focus through the virtualized list.
+  await page.goto(`${env('PORTHOLE_E2E_URL')}/services?namespace=${NS}`);
+  await row(page, NS, 'api').getByRole('link').focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(row(page, NS, 'cache').getByRole('link')).toBeFocused();
+  await page.keyboard.press('End');
+  await expect(row(page, NS, 'web').getByRole('link')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/services/${NS}/web$`));
+});
+
+test('switching identity acts as another context of the kubeconfig', async ({ page }) => {
+  await page.goto(`${env('PORTHOLE_E2E_URL')}/services`);
+  const select = page.locator('#identity-select');
+  await expect(select).toHaveValue('porthole-admin');
+  await select.selectOption('porthole-viewer');
+  await expect(page.locator('#identity-select')).toHaveValue('porthole-viewer', { timeout: 15_000 });
+  await page.reload();
+  await expect(page.locator('#identity-select')).toHaveValue('porthole-viewer');
+  // The viewer reads every namespace: the list still loads.
+  await expect(row(page, 'default', 'kubernetes')).toBeVisible();
+  await page.locator('#identity-select').selectOption('porthole-admin');
+  await expect(page.locator('#identity-select')).toHaveValue('porthole-admin', { timeout: 15_000 });
 });

@@ -1,7 +1,7 @@
 'use client';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import Link from 'next/link';
-import { memo, useRef } from 'react';
+import { memo, useRef, type KeyboardEvent } from 'react';
 import { useNow } from '../../lib/client/use-now';
 import { humanDuration } from '../../lib/service-list/format';
 import type { ServiceRow } from '../../lib/service-list/rows';
@@ -41,7 +41,9 @@ const Row = memo(function Row({
   top,
   endpointsLoading,
   showNamespace,
+  index,
 }: {
+  index: number;
   row: ServiceRow;
   now: number;
   top: number;
@@ -56,9 +58,15 @@ const Row = memo(function Row({
       style={{ transform: `translateY(${top}px)` }}
       data-testid="service-row"
       data-key={row.key}
+      aria-rowindex={index + 2}
     >
       <div className="td name" role="cell" data-col="name">
-        <Link href={`/services/${encodeURIComponent(row.namespace)}/${encodeURIComponent(row.name)}`} prefetch={false} title={row.name}>
+        <Link
+          href={`/services/${encodeURIComponent(row.namespace)}/${encodeURIComponent(row.name)}`}
+          prefetch={false}
+          title={row.name}
+          data-row-index={index}
+        >
           {row.name}
         </Link>
       </div>
@@ -116,6 +124,24 @@ export function ServiceTable({
     overscan: 12,
     getItemKey: (i) => rows[i].key,
   });
+  // Arrow keys, PageUp/PageDown, Home/End move between rows (only the visible rows exist in the DOM).
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const from = Number((e.target as HTMLElement).dataset.rowIndex ?? NaN);
+    if (Number.isNaN(from)) return;
+    const page = Math.max(1, Math.floor((scroller.current?.clientHeight ?? ROW_HEIGHT * 10) / ROW_HEIGHT) - 1);
+    const to =
+      e.key === 'ArrowDown' ? from + 1 : e.key === 'ArrowUp' ? from - 1 : e.key === 'PageDown' ? from + page : e.key === 'PageUp' ? from - page : e.key === 'Home' ? 0 : e.key === 'End' ? rows.length - 1 : undefined;
+    if (to === undefined) return;
+    e.preventDefault();
+    const target = Math.min(rows.length - 1, Math.max(0, to));
+    virtualizer.scrollToIndex(target, { align: 'auto' });
+    const focus = (tries: number) => {
+      const link = scroller.current?.querySelector<HTMLElement>(`[data-row-index="${target}"]`);
+      if (link) link.focus({ preventScroll: true });
+      else if (tries > 0) requestAnimationFrame(() => focus(tries - 1));
+    };
+    requestAnimationFrame(() => focus(10));
+  };
   return (
     <div className={`svc-table${showNamespace ? '' : ' one-ns'}`} role="table" aria-label="Services" aria-rowcount={rows.length + 1}>
       <div className="thead svc-grid" role="row">
@@ -133,7 +159,7 @@ export function ServiceTable({
           );
         })}
       </div>
-      <div className="tbody" ref={scroller} data-testid="service-rows" tabIndex={-1}>
+      <div className="tbody" ref={scroller} data-testid="service-rows" tabIndex={-1} onKeyDown={onKeyDown}>
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {virtualizer.getVirtualItems().map((item) => (
             <Row
@@ -143,6 +169,7 @@ export function ServiceTable({
               top={item.start}
               endpointsLoading={endpointsLoading}
               showNamespace={showNamespace}
+              index={item.index}
             />
           ))}
         </div>
