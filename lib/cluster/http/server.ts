@@ -31,6 +31,14 @@ function findDefinition(ctx: RestContext, info: RequestInfo): ResourceDefinition
   return undefined;
 }
 
+function safeDecode(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
+
 export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => void;
 
 export function createRequestHandler(options: ApiServerOptions): RequestHandler {
@@ -39,7 +47,7 @@ export function createRequestHandler(options: ApiServerOptions): RequestHandler 
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    const path = decodeURIComponent(url.pathname);
+    const path = safeDecode(url.pathname);
     const info = requestInfo(req.method ?? 'GET', path, url.searchParams);
     const auth = req.headers.authorization;
     const user: User | undefined = authenticate(auth, options.identities, { anonymous: options.anonymous });
