@@ -4,6 +4,7 @@
  */
 import { failure, readStatus } from '../k8s/status';
 import type { Status } from '../k8s/types';
+import { takePrefetched } from './prefetch';
 
 export class StatusError extends Error {
   constructor(
@@ -37,7 +38,8 @@ export async function requestJson<T>(path: string, init?: RequestInit & { conten
   headers.set('Accept', 'application/json');
   if (init?.contentType) headers.set('Content-Type', init.contentType);
   try {
-    res = await fetch(path, { ...init, headers, cache: 'no-store' });
+    const early = !init?.method || init.method === 'GET' ? takePrefetched(path) : undefined;
+    res = await (early ?? fetch(path, { ...init, headers, cache: 'no-store' }));
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
     throw new StatusError(failure(503, 'ServiceUnavailable', `Porthole's server cannot be reached: ${(err as Error).message}`));
