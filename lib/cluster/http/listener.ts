@@ -23,6 +23,8 @@ export function listenApi(handler: RequestHandler, options: { port: number; host
   for (const s of [http, https]) s.keepAliveTimeout = 65_000;
   const sockets = new Set<Socket>();
   const net = createNetServer((socket) => {
+    // No Nagle: watch events are small writes that must leave at once (node:http does the same).
+    socket.setNoDelay(true);
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
     socket.once('data', (first: Buffer) => {
