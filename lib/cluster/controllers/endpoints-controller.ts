@@ -5,16 +5,20 @@
 import type { Endpoints } from '../../k8s/types/discovery';
 import { KUBE_CONTROLLER_MANAGER, isNotFound, rfc3339, isPermanent, type ControllerContext, type RunningController } from './context';
 import { desiredEndpoints, endpointsChanged } from './endpoints';
-import { endpointRelevantState, hasSelector } from './pod-endpoints';
+import { OwnWrites } from './own-writes';
+import { endpointRelevantState, hasSelector, serviceEndpointState } from './pod-endpoints';
 import { selectedPods, servicesSelecting, splitKey } from './shared-informers';
 import { createWorkQueue } from './work-queue';
 
 const OPTS = { fieldManager: KUBE_CONTROLLER_MANAGER };
 /** Pod and Service events within this window are handled together. */
 const BATCH_MS = 5;
+/** A Service's endpoints are rewritten at most this often during bursts. */
+const MIN_INTERVAL_MS = Number(process.env.PORTHOLE_ENDPOINTS_INTERVAL_MS ?? 500);
 
 export function startEndpointsController(ctx: ControllerContext): RunningController {
   const { api, informers } = ctx;
+  const own = new OwnWrites();
 
   function sync(key: string): void {
     const [ns, name] = splitKey(key);
@@ -28,10 +32,10 @@ export function startEndpointsController(ctx: ControllerContext): RunningControl
     if (!hasSelector(svc) || svc.spec?.type === 'ExternalName') return;
     const next = desiredEndpoints(svc, selectedPods(informers, svc), current, rfc3339(ctx.now()));
     if (!current) {
-      api.create<Endpoints>('endpoints', next, OPTS);
+      own.write(() => api.create<Endpoints>('endpoints', next, OPTS));
       return;
     }
-    if (endpointsChanged(current, next)) api.update<Endpoints>('endpoints', next, OPTS);
+    if (endpointsChanged(current, next)) own.write(() => api.update<Endpoints>('endpoints', next, OPTS));
   }
 
   function ownedByController(e: Endpoints): boolean {
@@ -40,16 +44,19 @@ export function startEndpointsController(ctx: ControllerContext): RunningControl
 
   function remove(ns: string, name: string): void {
     try {
-      api.delete('endpoints', ns, name, OPTS);
+      own.remove(ns, name, () => api.delete('endpoints', ns, name, OPTS));
     } catch (err) {
       if (!isNotFound(err)) throw err;
     }
   }
 
-  const queue = createWorkQueue(sync, { retryable: (err) => !isPermanent(err), batchMs: BATCH_MS, onError: (key, err) => ctx.onError(err, `endpoints-controller ${key}`) });
+  const queue = createWorkQueue(sync, { retryable: (err) => !isPermanent(err), batchMs: BATCH_MS, minIntervalMs: MIN_INTERVAL_MS, onError: (key, err) => ctx.onError(err, `endpoints-controller ${key}`) });
   const keyOf = (o: { metadata: { namespace?: string; name?: string } }) => `${o.metadata.namespace ?? ''}/${o.metadata.name ?? ''}`;
 
-  informers.services.onEvent((_e, svc) => queue.add(keyOf(svc)));
+  informers.services.onEvent((e, svc, prev) => {
+    if (e.type === 'MODIFIED' && serviceEndpointState(svc) === serviceEndpointState(prev)) return;
+    queue.add(keyOf(svc));
+  });
   informers.pods.onEvent((e, pod, prev) => {
     const before = endpointRelevantState(prev);
     if (before === endpointRelevantState(e.type === 'DELETED' ? undefined : pod)) return;
@@ -57,7 +64,8 @@ export function startEndpointsController(ctx: ControllerContext): RunningControl
     for (const k of servicesSelecting(informers, ns, pod.metadata.labels)) queue.add(k);
     if (before && prev) for (const k of servicesSelecting(informers, ns, prev.metadata.labels)) queue.add(k);
   });
-  informers.endpoints.onEvent((_e, ep) => {
+  informers.endpoints.onEvent((e, ep) => {
+    if (own.isEcho(e)) return;
     if (informers.services.get(ep.metadata.namespace, ep.metadata.name ?? '')) queue.add(keyOf(ep));
   });
 

@@ -5,16 +5,20 @@
 import type { EndpointSlice } from '../../k8s/types/discovery';
 import { KUBE_CONTROLLER_MANAGER, isNotFound, rfc3339, isPermanent, type ControllerContext, type RunningController } from './context';
 import { desiredSliceContents, ENDPOINTSLICE_CONTROLLER_NAME, MANAGED_BY_LABEL, planSlices } from './endpoint-slices';
-import { endpointRelevantState, hasSelector } from './pod-endpoints';
+import { OwnWrites } from './own-writes';
+import { endpointRelevantState, hasSelector, serviceEndpointState } from './pod-endpoints';
 import { selectedPods, servicesSelecting, SLICE_SERVICE_INDEX, splitKey } from './shared-informers';
 import { createWorkQueue } from './work-queue';
 
 const OPTS = { fieldManager: KUBE_CONTROLLER_MANAGER };
 /** Pod and Service events within this window are handled together. */
 const BATCH_MS = 5;
+/** A Service's endpoints are rewritten at most this often during bursts. */
+const MIN_INTERVAL_MS = Number(process.env.PORTHOLE_ENDPOINTS_INTERVAL_MS ?? 500);
 
 export function startEndpointSliceController(ctx: ControllerContext): RunningController {
   const { api, informers } = ctx;
+  const own = new OwnWrites();
 
   function sync(key: string): void {
     const [ns, name] = splitKey(key);
@@ -39,22 +43,25 @@ export function startEndpointSliceController(ctx: ControllerContext): RunningCon
     const nodes = new Map(informers.nodes.list().map((n) => [n.metadata.name ?? '', n]));
     const desired = desiredSliceContents(svc, selectedPods(informers, svc), nodes);
     const plan = planSlices(svc, desired, current, rfc3339(ctx.now()));
-    for (const s of plan.update) api.update<EndpointSlice>('endpointslices', s, OPTS);
-    for (const s of plan.create) api.create<EndpointSlice>('endpointslices', s, OPTS);
+    for (const s of plan.update) own.write(() => api.update<EndpointSlice>('endpointslices', s, OPTS));
+    for (const s of plan.create) own.write(() => api.create<EndpointSlice>('endpointslices', s, OPTS));
     for (const s of plan.delete) remove(s);
   }
 
   function remove(s: EndpointSlice): void {
     try {
-      api.delete('endpointslices', s.metadata.namespace, s.metadata.name ?? '', OPTS);
+      own.remove(s.metadata.namespace, s.metadata.name ?? '', () => api.delete('endpointslices', s.metadata.namespace, s.metadata.name ?? '', OPTS));
     } catch (err) {
       if (!isNotFound(err)) throw err;
     }
   }
 
-  const queue = createWorkQueue(sync, { retryable: (err) => !isPermanent(err), batchMs: BATCH_MS, onError: (key, err) => ctx.onError(err, `endpointslice-controller ${key}`) });
+  const queue = createWorkQueue(sync, { retryable: (err) => !isPermanent(err), batchMs: BATCH_MS, minIntervalMs: MIN_INTERVAL_MS, onError: (key, err) => ctx.onError(err, `endpointslice-controller ${key}`) });
 
-  informers.services.onEvent((_e, svc) => queue.add(`${svc.metadata.namespace ?? ''}/${svc.metadata.name ?? ''}`));
+  informers.services.onEvent((e, svc, prev) => {
+    if (e.type === 'MODIFIED' && serviceEndpointState(svc) === serviceEndpointState(prev)) return;
+    queue.add(`${svc.metadata.namespace ?? ''}/${svc.metadata.name ?? ''}`);
+  });
   informers.pods.onEvent((e, pod, prev) => {
     const before = endpointRelevantState(prev);
     if (before === endpointRelevantState(e.type === 'DELETED' ? undefined : pod)) return;
@@ -62,7 +69,8 @@ export function startEndpointSliceController(ctx: ControllerContext): RunningCon
     for (const k of servicesSelecting(informers, ns, pod.metadata.labels)) queue.add(k);
     if (before && prev) for (const k of servicesSelecting(informers, ns, prev.metadata.labels)) queue.add(k);
   });
-  informers.endpointslices.onEvent((_e, slice) => {
+  informers.endpointslices.onEvent((e, slice) => {
+    if (own.isEcho(e)) return;
     const svcName = slice.metadata.labels?.['kubernetes.io/service-name'];
     if (svcName !== undefined && slice.metadata.labels?.[MANAGED_BY_LABEL] === ENDPOINTSLICE_CONTROLLER_NAME) {
       queue.add(`${slice.metadata.namespace ?? ''}/${svcName}`);

@@ -82,3 +82,10 @@ export function endpointRelevantState(pod: Pod | undefined): string {
     (pod.spec?.containers ?? []).map((c) => c.ports),
   ]);
 }
+
+/** What of a Service the endpoint controllers read; equal keys mean a Service event changes no endpoint. */
+export function serviceEndpointState(svc: Service | undefined): string {
+  if (!svc) return '';
+  const s = svc.spec ?? {};
+  return JSON.stringify([svc.metadata.uid, svc.metadata.labels, s.selector, s.ports, s.type, s.clusterIP, s.publishNotReadyAddresses, s.trafficDistribution]);
+}

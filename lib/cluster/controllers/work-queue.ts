@@ -23,6 +23,12 @@ export interface WorkQueueOptions {
   backoff?: (attempt: number) => number;
   /** Whether a failed key is worth retrying (default: always). */
   retryable?: (err: unknown) => boolean;
+  /**
+   * Handle a key at most once per this many ms: a key added sooner waits for the rest of the
+   * interval (a per-key rate limit, so a burst of pod changes rewrites each slice a few times, not
+   * once per pod).
+   */
+  minIntervalMs?: number;
   /** Wait this long after the first add before running, so bursts of events batch (0: next tick). */
   batchMs?: number;
 }
@@ -34,6 +40,8 @@ export function createWorkQueue(handler: (key: string) => void, options: WorkQue
   let scheduled: (() => void) | undefined;
   let stopped = false;
   let waiters: (() => void)[] = [];
+  const lastRun = new Map<string, number>();
+  const delayed = new Set<string>();
   const maxRetries = options.maxRetries ?? 8;
   const backoff = options.backoff ?? ((n: number) => Math.min(10 * 2 ** n, 2000));
 
@@ -49,8 +57,13 @@ export function createWorkQueue(handler: (key: string) => void, options: WorkQue
     scheduled = undefined;
     const keys = [...pending];
     pending.clear();
+    const now = Date.now();
+    if (options.minIntervalMs && lastRun.size > 10_000) {
+      for (const [k, t] of lastRun) if (now - t >= options.minIntervalMs) lastRun.delete(k);
+    }
     for (const key of keys) {
       if (stopped) return;
+      if (options.minIntervalMs) lastRun.set(key, now);
       try {
         handler(key);
         retries.delete(key);
@@ -74,6 +87,21 @@ export function createWorkQueue(handler: (key: string) => void, options: WorkQue
 
   function add(key: string): void {
     if (stopped) return;
+    if (options.minIntervalMs) {
+      const wait = options.minIntervalMs - (Date.now() - (lastRun.get(key) ?? -Infinity));
+      if (wait > 0) {
+        if (!delayed.has(key)) {
+          delayed.add(key);
+          const timer = setTimeout(() => {
+            timers.delete(timer);
+            delayed.delete(key);
+            add(key);
+          }, wait);
+          timers.add(timer);
+        }
+        return;
+      }
+    }
     pending.add(key);
     if (scheduled) return;
     if (options.batchMs) {
@@ -110,6 +138,7 @@ export function createWorkQueue(handler: (key: string) => void, options: WorkQue
       scheduled = undefined;
       for (const t of timers) clearTimeout(t);
       timers.clear();
+      delayed.clear();
       pending.clear();
       settle();
     },
