@@ -137,14 +137,19 @@ export function serviceSliceIdentity(svc: Service): SliceIdentity {
 }
 
 function withContent(base: EndpointSlice, id: SliceIdentity, content: SliceContent, now: string): EndpointSlice {
-  const slice: EndpointSlice = structuredClone(base);
-  slice.metadata.labels = { ...id.labels };
-  slice.metadata.annotations = { ...(slice.metadata.annotations ?? {}), [LAST_CHANGE_TRIGGER_TIME]: now };
-  slice.metadata.ownerReferences = [id.owner];
-  slice.addressType = 'IPv4';
-  slice.endpoints = content.endpoints.length ? content.endpoints : null;
-  slice.ports = content.ports.length ? content.ports : null;
-  return slice;
+  // Shallow copies: stored objects are frozen and only these fields change.
+  return {
+    ...base,
+    metadata: {
+      ...base.metadata,
+      labels: { ...id.labels },
+      annotations: { ...(base.metadata.annotations ?? {}), [LAST_CHANGE_TRIGGER_TIME]: now },
+      ownerReferences: [id.owner],
+    },
+    addressType: 'IPv4',
+    endpoints: content.endpoints.length ? content.endpoints : null,
+    ports: content.ports.length ? content.ports : null,
+  };
 }
 
 function unchanged(existing: EndpointSlice, id: SliceIdentity, content: SliceContent): boolean {

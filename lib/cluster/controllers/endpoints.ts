@@ -100,8 +100,9 @@ export function truncateSubsets(subsets: EndpointSubset[], max = MAX_ENDPOINTS_C
 export function desiredEndpoints(svc: Service, pods: readonly Pod[], current: Endpoints | undefined, now: string): Endpoints {
   const subsets = computeSubsets(svc, pods);
   const truncated = truncateSubsets(subsets);
+  // Shallow copies: stored objects are frozen and only labels, annotations and subsets change.
   const base: Endpoints = current
-    ? structuredClone(current)
+    ? { ...current, metadata: { ...current.metadata } }
     : { apiVersion: 'v1', kind: 'Endpoints', metadata: { name: svc.metadata.name, namespace: svc.metadata.namespace } };
   base.metadata.labels = inheritedLabels(svc, []);
   const annotations = { ...(base.metadata.annotations ?? {}) };
