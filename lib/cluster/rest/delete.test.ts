@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import type { KubeObject } from '../../k8s/types/meta';
+import { createServiceAllocation } from '../allocators';
+import { createDefinitions } from '../registry';
+import { openStore } from '../storage';
+import type { StoredResource } from '../storage/types';
+import { ApiError } from './api-error';
+import { createRestContext, type RestContext } from './context';
+import { createObject } from './create';
+import { deleteObject, finalizeNamespace } from './delete';
+import type { PropagationPolicy } from './delete';
+
+const opts = { dryRun: false, fieldValidation: 'Strict' as const, fieldManager: 'test' };
+
+function setup(): RestContext {
+  const ctx = createRestContext(openStore({}), createDefinitions(createServiceAllocation({})));
+  create(ctx, 'namespaces', undefined, { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'ns' } });
+  return ctx;
+}
+
+function create(ctx: RestContext, resource: StoredResource, namespace: string | undefined, body: object): KubeObject {
+  return createObject(ctx, ctx.definitions.get(resource)!, namespace, structuredClone(body) as never, opts).object;
+}
+
+function serviceWithSlice(ctx: RestContext): { svc: KubeObject } {
+  const svc = create(ctx, 'services', 'ns', { apiVersion: 'v1', kind: 'Service', metadata: { name: 'web' }, spec: { selector: { app: 'web' }, ports: [{ port: 80 }] } });
+  create(ctx, 'endpointslices', 'ns', {
+    apiVersion: 'discovery.k8s.io/v1',
+    kind: 'EndpointSlice',
+    metadata: { name: 'web-abcde', labels: { 'kubernetes.io/service-name': 'web' }, ownerReferences: [{ apiVersion: 'v1', kind: 'Service', name: 'web', uid: svc.metadata.uid!, controller: true, blockOwnerDeletion: true }] },
+    addressType: 'IPv4',
+    endpoints: [{ addresses: ['10.244.1.2'] }],
+  });
+  return { svc };
+}
+
+function remove(ctx: RestContext, policy?: PropagationPolicy, preconditions?: { uid?: string; resourceVersion?: string }) {
+  return deleteObject(ctx, ctx.definitions.get('services')!, 'ns', 'web', { dryRun: false, propagationPolicy: policy, preconditions });
+}
+
+describe('delete', () => {
+  it('returns the deleted Service and collects its EndpointSlices (Background, the default)', () => {
+    const ctx = setup();
+    const { svc } = serviceWithSlice(ctx);
+    const result = remove(ctx);
+    expect(result.body).toMatchObject({ kind: 'Service', metadata: { uid: svc.metadata.uid } });
+    expect(ctx.store.get('endpointslices', 'ns', 'web-abcde')).toBeUndefined();
+  });
+
+  it('orphans dependents with propagationPolicy=Orphan', () => {
+    const ctx = setup();
+    serviceWithSlice(ctx);
+    remove(ctx, 'Orphan');
+    const slice = ctx.store.get('endpointslices', 'ns', 'web-abcde');
+    expect(slice).toBeDefined();
+    expect(slice?.metadata.ownerReferences).toBeUndefined();
+  });
+
+  it('checks uid and resourceVersion preconditions', () => {
+    const ctx = setup();
+    const { svc } = serviceWithSlice(ctx);
+    expect(() => remove(ctx, undefined, { resourceVersion: '1' })).toThrow(
+      `Operation cannot be fulfilled on services "web": Precondition failed: ResourceVersion in precondition: 1, ResourceVersion in object meta: ${svc.metadata.resourceVersion}`,
+    );
+    expect(remove(ctx, undefined, { uid: svc.metadata.uid }).object.metadata.name).toBe('web');
+  });
+
+  it('answers a Success Status for resources that do not return the object', () => {
+    const ctx = setup();
+    serviceWithSlice(ctx);
+    const result = deleteObject(ctx, ctx.definitions.get('endpointslices')!, 'ns', 'web-abcde', { dryRun: false });
+    expect(result.body).toMatchObject({ kind: 'Status', status: 'Success', details: { name: 'web-abcde', group: 'discovery.k8s.io', kind: 'endpointslices' } });
+  });
+
+  it('takes a namespace through Terminating to gone once finalized', () => {
+    const ctx = setup();
+    const def = ctx.definitions.get('namespaces')!;
+    const first = deleteObject(ctx, def, undefined, 'ns', { dryRun: false });
+    expect(first.pending).toBe(true);
+    expect(first.object).toMatchObject({ metadata: { deletionTimestamp: expect.any(String) }, status: { phase: 'Terminating' } });
+    expect(() => deleteObject(ctx, def, undefined, 'ns', { dryRun: false })).toThrow(/The system is ensuring all content is removed from this namespace/);
+    finalizeNamespace(ctx, def, 'ns', [], false);
+    expect(ctx.store.get('namespaces', undefined, 'ns')).toBeUndefined();
+  });
+
+  it('never deletes default, kube-system or kube-public', () => {
+    const ctx = setup();
+    create(ctx, 'namespaces', undefined, { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'default' } });
+    try {
+      deleteObject(ctx, ctx.definitions.get('namespaces')!, undefined, 'default', { dryRun: false });
+      throw new Error('expected a 403');
+    } catch (err) {
+      expect((err as ApiError).status).toMatchObject({ code: 403, message: 'namespaces "default" is forbidden: this namespace may not be deleted' });
+    }
+  });
+});
