@@ -192,12 +192,12 @@ test('switching identity acts as another context of the kubeconfig', async ({ pa
   await page.goto(`${env('PORTHOLE_E2E_URL')}/services`);
   const select = page.locator('#identity-select');
   await expect(select).toHaveValue('porthole-admin');
-  await select.selectOption('porthole-viewer');
-  await expect(page.locator('#identity-select')).toHaveValue('porthole-viewer', { timeout: 15_000 });
+  // The page reloads itself under the new identity.
+  await Promise.all([page.waitForEvent('load'), select.selectOption('porthole-viewer')]);
   await page.reload();
   await expect(page.locator('#identity-select')).toHaveValue('porthole-viewer');
   // The viewer reads every namespace: the list still loads.
   await expect(row(page, 'default', 'kubernetes')).toBeVisible();
-  await page.locator('#identity-select').selectOption('porthole-admin');
-  await expect(page.locator('#identity-select')).toHaveValue('porthole-admin', { timeout: 15_000 });
+  await Promise.all([page.waitForEvent('load'), page.locator('#identity-select').selectOption('porthole-admin')]);
+  await expect(page.locator('#identity-select')).toHaveValue('porthole-admin');
 });

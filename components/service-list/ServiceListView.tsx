@@ -1,11 +1,9 @@
 'use client';
-import { useSearchParams } from 'next/navigation';
-import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useConnectionState } from '../../lib/client/providers';
 import { useNow } from '../../lib/client/use-now';
 import { useServiceListModel } from '../../lib/client/service-list-view';
+import { useUrlViewState } from '../../lib/client/use-url-view-state';
 import { humanDuration } from '../../lib/service-list/format';
-import { parseViewState, serializeViewState, type ListViewState } from '../../lib/service-list/url-state';
 import { Icon } from '../chrome/Icon';
 import { ListEmpty, ListError, ListLoading } from './ListStates';
 import { ServiceTable } from './ServiceTable';
@@ -13,26 +11,9 @@ import { ServiceToolbar } from './ServiceToolbar';
 
 /** The Service list page: toolbar, banners, and the virtualized table. All view state is in the URL. */
 export function ServiceListView() {
-  const params = useSearchParams();
-  const urlView = useMemo(() => parseViewState(params), [params]);
-  // The search box updates at keystroke speed; the URL follows without a server round trip.
-  const [q, setQ] = useState(urlView.q);
-  const [lastUrlQ, setLastUrlQ] = useState(urlView.q);
-  if (urlView.q !== lastUrlQ) {
-    setLastUrlQ(urlView.q);
-    setQ(urlView.q);
-  }
-  const view = useMemo<ListViewState>(() => ({ ...urlView, q }), [urlView, q]);
-  const setView = useCallback((next: ListViewState, push = false) => {
-    const url = `/services${serializeViewState(next)}`;
-    if (push) window.history.pushState(null, '', url);
-    else window.history.replaceState(null, '', url);
-  }, []);
-  useEffect(() => {
-    if (q === urlView.q) return;
-    const t = setTimeout(() => setView({ ...urlView, q }), 200);
-    return () => clearTimeout(t);
-  }, [q, urlView, setView]);
+  const [view, setView] = useUrlViewState('/services');
+  const q = view.q;
+  const setQ = (text: string) => setView({ ...view, q: text });
 
   const model = useServiceListModel(view);
   const conn = useConnectionState();
@@ -89,10 +70,7 @@ export function ServiceListView() {
               namespace={view.namespace}
               filtered={filtered}
               query={view.q}
-              onClear={() => {
-                setQ('');
-                setView({ ...view, q: '', types: [] });
-              }}
+              onClear={() => setView({ ...view, q: '', types: [] })}
             />
           )
         ) : model.error ? (

@@ -1,7 +1,7 @@
 'use client';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import Link from 'next/link';
-import { memo, useRef, type KeyboardEvent } from 'react';
+import { memo, useEffect, useRef, type KeyboardEvent } from 'react';
 import { useNow } from '../../lib/client/use-now';
 import { humanDuration } from '../../lib/service-list/format';
 import type { ServiceRow } from '../../lib/service-list/rows';
@@ -51,8 +51,23 @@ const Row = memo(function Row({
   showNamespace: boolean;
 }) {
   const ports = row.ports.join(', ');
+  // A Service that changes while on screen flashes once (not when it merely scrolls into view).
+  const el = useRef<HTMLDivElement>(null);
+  const mounted = useRef(false);
+  useEffect(() => {
+    if (!mounted.current) {
+      mounted.current = true;
+      return;
+    }
+    const node = el.current;
+    if (!node) return;
+    node.classList.remove('flash');
+    void node.offsetWidth;
+    node.classList.add('flash');
+  }, [row.service]);
   return (
     <div
+      ref={el}
       className="tr svc-grid"
       role="row"
       style={{ transform: `translateY(${top}px)` }}

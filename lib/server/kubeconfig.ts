@@ -50,12 +50,29 @@ function load(): ClusterConfig {
     kc.loadFromDefault();
     source = 'default';
   }
+  if (source === 'embedded') useLoopbackHttp(kc);
   allowPlainHttp(kc);
   const context = process.env.PORTHOLE_CONTEXT;
   if (context) kc.setCurrentContext(context);
   const cluster = kc.getCurrentCluster();
   if (!cluster) throw new Error(`kubeconfig context "${kc.getCurrentContext()}" names no cluster`);
   return { kubeConfig: kc, source, contextName: kc.getCurrentContext(), clusterName: cluster.name, server: cluster.server };
+}
+
+/**
+ * The embedded cluster answers plain HTTP and TLS on the same loopback port; its kubeconfig says
+ * https because client-go sends tokens only over TLS. Porthole's server talks to it over loopback, so
+ * it skips the TLS round trips and encryption of every (10 MB) list.
+ */
+function useLoopbackHttp(kc: KubeConfig): void {
+  const loopback = /^https:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?(\/|$)/;
+  if (!kc.getClusters().some((c) => loopback.test(c.server))) return;
+  kc.loadFromOptions({
+    clusters: kc.getClusters().map((c) => (loopback.test(c.server) ? { ...c, server: c.server.replace(/^https:/, 'http:') } : c)),
+    users: kc.getUsers(),
+    contexts: kc.getContexts(),
+    currentContext: kc.getCurrentContext(),
+  });
 }
 
 /**

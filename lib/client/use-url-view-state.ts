@@ -1,0 +1,36 @@
+'use client';
+/**
+ * The Service list's view state, owned by the URL but held locally so that quick successive changes
+ * (two filter clicks, fast typing) build on each other instead of on a URL that has not caught up.
+ * Local changes are written to the URL with history.replaceState (no server round trip; the search
+ * text after 200 ms of quiet); a URL changed from elsewhere (namespace selector, back button) wins.
+ */
+import { useSearchParams } from 'next/navigation';
+import { useEffect, useMemo, useState } from 'react';
+import { parseViewState, serializeViewState, type ListViewState } from '../service-list/url-state';
+
+const keyOf = (v: ListViewState): string => serializeViewState(v).replace(/^\?/, '');
+
+export function useUrlViewState(pathname: string): [ListViewState, (next: ListViewState) => void] {
+  const params = useSearchParams();
+  const urlKey = params.toString();
+  const urlView = useMemo(() => parseViewState(params), [params]);
+  const [view, setView] = useState<ListViewState>(urlView);
+  const [seen, setSeen] = useState({ url: urlKey, written: keyOf(urlView) });
+  if (urlKey !== seen.url) {
+    // The URL moved. If it is not the one we wrote last, someone else changed it: adopt it.
+    setSeen({ url: urlKey, written: seen.written });
+    if (keyOf(urlView) !== seen.written) setView(urlView);
+  }
+  useEffect(() => {
+    const key = keyOf(view);
+    if (key === keyOf(urlView)) return;
+    const typing = view.q !== urlView.q;
+    const t = setTimeout(() => {
+      setSeen((s) => ({ ...s, written: key }));
+      window.history.replaceState(null, '', `${pathname}${key ? `?${key}` : ''}`);
+    }, typing ? 200 : 0);
+    return () => clearTimeout(t);
+  }, [view, urlView, pathname]);
+  return [view, setView];
+}
