@@ -54,7 +54,9 @@ export function sendText(req: IncomingMessage | undefined, res: ServerResponse, 
  * one pass (gzip level 1) when the client accepts gzip; YAML is built whole.
  */
 export function sendChunks(req: IncomingMessage, res: ServerResponse, code: number, chunks: Iterable<string>, options: ResponseOptions = {}): void {
-  if (options.yaml) {
+  if (options.yaml || acceptsGzip(req)) {
+    // YAML is built whole; gzip is one synchronous pass with large buffers (when the body is large
+    // enough), far faster than a zlib stream of small thread-pool jobs.
     sendText(req, res, code, [...chunks].join(''), options);
     return;
   }
@@ -64,15 +66,6 @@ export function sendChunks(req: IncomingMessage, res: ServerResponse, code: numb
   if (req.method === 'HEAD') {
     res.writeHead(code);
     res.end();
-    return;
-  }
-  if (acceptsGzip(req)) {
-    // One synchronous pass with large buffers beats a stream of small thread-pool jobs by far.
-    const body = gzipSync([...chunks].join(''), GZIP_OPTIONS);
-    res.setHeader('Content-Encoding', 'gzip');
-    res.setHeader('Content-Length', body.length);
-    res.writeHead(code);
-    res.end(body);
     return;
   }
   res.writeHead(code);
