@@ -77,7 +77,8 @@ export function startWatch(ctx: RestContext, def: ResourceDefinition, req: Watch
     }
     if (req.sendInitialEvents && req.allowWatchBookmarks) sink.send('BOOKMARK', bookmarkObject({ 'k8s.io/initial-events-end': 'true' }));
   } else {
-    since = parseResourceVersion(rvText);
+    // sendInitialEvents=false without a resourceVersion: start at the most recent one.
+    since = rvText === '' || rvText === '0' ? ctx.store.currentResourceVersion() : parseResourceVersion(rvText);
     lastSeen = since;
   }
   try {
