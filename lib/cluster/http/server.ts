@@ -7,7 +7,7 @@ import { statusError } from '../../k8s/status';
 import type { ResourceDefinition } from '../registry/types';
 import { ApiError } from '../rest/api-error';
 import type { RestContext } from '../rest/context';
-import { authenticate, authorize, forbiddenStatus, requestAttributes, type Identity, type User } from '../auth';
+import { authenticate, authorize, forbiddenStatus, impersonate, requestAttributes, type Identity, type User } from '../auth';
 import { handleNonResource, type DiscoveryCache } from './non-resource-handler';
 import { requestInfo, type RequestInfo } from './request-info';
 import { handleResource, notFound } from './resource-handler';
@@ -50,11 +50,18 @@ export function createRequestHandler(options: ApiServerOptions): RequestHandler 
     const path = safeDecode(url.pathname);
     const info = requestInfo(req.method ?? 'GET', path, url.searchParams);
     const auth = req.headers.authorization;
-    const user: User | undefined = authenticate(auth, options.identities, { anonymous: options.anonymous });
-    if (!user) {
+    const authenticated: User | undefined = authenticate(auth, options.identities, { anonymous: options.anonymous });
+    if (!authenticated) {
       sendStatus(req, res, statusError.unauthorized());
       return;
     }
+    // kubectl --as / --as-group: the impersonation filter runs before authorization.
+    const acting = impersonate(options.identities, authenticated, req.headers);
+    if ('status' in acting) {
+      sendStatus(req, res, acting.status);
+      return;
+    }
+    const user = acting.user;
     const attrs = requestAttributes(req.method ?? 'GET', req.url ?? '/');
     const decision = authorize(options.identities, user, attrs);
     if (!decision.allowed) {
