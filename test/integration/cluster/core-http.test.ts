@@ -89,6 +89,28 @@ describe('negotiation and discovery', () => {
     expect(proto.json.kind).toBe('Service');
   });
 
+  it('serves PartialObjectMetadata to metadata-only clients', async () => {
+    const list = await call('GET', SERVICES, { accept: 'application/json;as=PartialObjectMetadataList;g=meta.k8s.io;v=v1,application/json' });
+    expect(list.json).toMatchObject({ kind: 'PartialObjectMetadataList', apiVersion: 'meta.k8s.io/v1' });
+    const items = list.json.items as { kind: string; metadata: { name: string }; spec?: unknown }[];
+    expect(items.find((i) => i.metadata.name === 'tabled')).toMatchObject({ kind: 'PartialObjectMetadata' });
+    expect(items[0].spec).toBeUndefined();
+    const one = await call('GET', `${SERVICES}/tabled`, { accept: 'application/json;as=PartialObjectMetadata;g=meta.k8s.io;v=v1' });
+    expect(one.json).toMatchObject({ kind: 'PartialObjectMetadata', metadata: { name: 'tabled' } });
+  });
+
+  it('impersonates with Impersonate-User when allowed, and refuses it otherwise', async () => {
+    const asViewer = await fetch(`${cluster.url}/apis/authentication.k8s.io/v1/selfsubjectreviews`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${cluster.tokens.admin}`, 'Impersonate-User': 'viewer', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ apiVersion: 'authentication.k8s.io/v1', kind: 'SelfSubjectReview' }),
+    });
+    expect(((await asViewer.json()) as { status: { userInfo: { username: string } } }).status.userInfo.username).toBe('viewer');
+    const refused = await fetch(`${cluster.url}${SERVICES}`, { headers: { Authorization: `Bearer ${cluster.tokens.viewer}`, 'Impersonate-User': 'admin' } });
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { message: string }).message).toBe('users "admin" is forbidden: User "viewer" cannot impersonate resource "users" in API group "" at the cluster scope');
+  });
+
   it('serves discovery, OpenAPI and health paths', async () => {
     expect((await call('GET', '/version')).json.gitVersion).toBe('v1.32.0-porthole');
     expect((await call('GET', '/api')).json.versions).toEqual(['v1']);

@@ -94,6 +94,15 @@ describe('watch', () => {
     expect(Number(last.object.metadata?.resourceVersion)).toBeGreaterThan(0);
   });
 
+  it('ends the initial events of sendInitialEvents with the annotated BOOKMARK', async () => {
+    const w = openWatch(cluster, 'sendInitialEvents=true&resourceVersionMatch=NotOlderThan&allowWatchBookmarks=true&timeoutSeconds=1');
+    await w.ended;
+    const marker = w.events.findIndex((e) => e.type === 'BOOKMARK');
+    expect(marker).toBeGreaterThan(0);
+    expect(w.events.slice(0, marker).every((e) => e.type === 'ADDED')).toBe(true);
+    expect(w.events[marker].object.metadata).toMatchObject({ annotations: { 'k8s.io/initial-events-end': 'true' } });
+  });
+
   it('turns an object leaving the label selection into DELETED', async () => {
     const w = openWatch(cluster, 'labelSelector=tier%3Dfront&timeoutSeconds=5');
     await api(cluster, 'POST', `/api/v1/namespaces/${NS}/services`, service('w-sel', { tier: 'front' }));
