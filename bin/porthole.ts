@@ -47,7 +47,7 @@ function parseArgs(argv: string[]): Args {
     clusterPort: 0,
     empty: false,
     port: Number(process.env.PORT ?? 3000),
-    host: process.env.HOSTNAME_BIND ?? '127.0.0.1',
+    host: process.env.PORTHOLE_HOST ?? '127.0.0.1',
     dev: false,
   };
   for (let i = 0; i < argv.length; i++) {

@@ -44,12 +44,14 @@ export async function requestJson<T>(path: string, init?: RequestInit & { conten
     if ((err as Error).name === 'AbortError') throw err;
     throw new StatusError(failure(503, 'ServiceUnavailable', `Porthole's server cannot be reached: ${(err as Error).message}`));
   }
-  const text = await res.text();
   const warnings = warningsOf(res);
   if (!res.ok) {
+    const text = await res.text();
     throw new StatusError(readStatus(text) ?? failure(res.status, 'InternalError', text.slice(0, 300) || res.statusText), warnings);
   }
-  return { data: (text ? JSON.parse(text) : undefined) as T, warnings };
+  if (res.status === 204 || res.headers.get('content-length') === '0') return { data: undefined as T, warnings };
+  // res.json() parses straight from the bytes: no intermediate 10 MB string for a large list.
+  return { data: (await res.json()) as T, warnings };
 }
 
 export async function getJson<T>(path: string, signal?: AbortSignal): Promise<T> {

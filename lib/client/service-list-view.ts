@@ -3,7 +3,7 @@
  * Everything the Service list page derives from the cluster: live Services + EndpointSlices → rows →
  * search/type filter → sort. Components get rows and state, never URLs or query keys.
  */
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { Status } from '../k8s/types';
 import { countEndpoints } from '../service-list/endpoint-counts';
 import { createRowBuilder, type ServiceRow } from '../service-list/rows';
@@ -45,7 +45,8 @@ export function useServiceListModel(view: ListViewState): ServiceListModel {
   const counts = useMemo(() => countEndpoints(slices.items ?? []), [slices.items]);
   const [buildRows] = useState(createRowBuilder);
   const all = useMemo(() => (services.items ? { rows: buildRows(services.items, counts) } : undefined), [services.items, counts, buildRows]);
-  const q = useDeferredValue(view.q);
+  // No useDeferredValue: filtering the pre-sorted rows takes a few ms, and deferring would cost a frame.
+  const q = view.q;
   // Sort once per data/sort change; a keystroke only filters the sorted rows (order is kept).
   const sorted = useMemo(() => (all ? sortRows(all.rows.slice(), view.sort, view.dir) : undefined), [all, view.sort, view.dir]);
   const rows = useMemo(() => (sorted ? filterRows(sorted, q, view.types) : undefined), [sorted, q, view.types]);
