@@ -7,7 +7,7 @@ import { useMemo, useState } from 'react';
 import type { Status } from '../k8s/types';
 import { countEndpoints } from '../service-list/endpoint-counts';
 import { createRowBuilder, type ServiceRow } from '../service-list/rows';
-import { countByType, filterRows } from '../service-list/search';
+import { filterAndCount } from '../service-list/search';
 import { sortRows } from '../service-list/sort';
 import type { ListViewState } from '../service-list/url-state';
 import type { DisplayType } from '../service-list/format';
@@ -49,8 +49,9 @@ export function useServiceListModel(view: ListViewState): ServiceListModel {
   const q = view.q;
   // Sort once per data/sort change; a keystroke only filters the sorted rows (order is kept).
   const sorted = useMemo(() => (all ? sortRows(all.rows.slice(), view.sort, view.dir) : undefined), [all, view.sort, view.dir]);
-  const rows = useMemo(() => (sorted ? filterRows(sorted, q, view.types) : undefined), [sorted, q, view.types]);
-  const typeCounts = useMemo(() => (all ? countByType(all.rows, q) : EMPTY_COUNTS), [all, q]);
+  const filtered = useMemo(() => (sorted ? filterAndCount(sorted, q, view.types) : undefined), [sorted, q, view.types]);
+  const rows = filtered?.rows;
+  const typeCounts = filtered?.counts ?? EMPTY_COUNTS;
   // While TanStack retries, the error is only in failureReason: show it rather than an endless skeleton.
   const err = statusOf(services.query.error ?? services.query.failureReason) ?? services.watchFailure;
   return {

@@ -142,3 +142,19 @@ describe('naturalCompare', () => {
     expect(naturalCompare('x9', 'x10')).toBeLessThan(0);
   });
 });
+
+describe('filterAndCount', () => {
+  it('gives the same rows as filterRows and the same counts as countByType, in one pass', async () => {
+    const { filterAndCount, filterRows, countByType } = await import('./search');
+    const rows = rowsOf([
+      service('web', 'shop', { type: 'LoadBalancer', selector: { app: 'web' } }),
+      service('db', 'shop', { clusterIP: 'None', clusterIPs: ['None'] }),
+      service('api', 'ops', { type: 'NodePort' }),
+    ]);
+    for (const [q, types] of [['', []], ['shop', []], ['shop', ['Headless']], ['', ['NodePort', 'LoadBalancer']]] as const) {
+      const both = filterAndCount(rows, q, types);
+      expect(both.rows).toEqual(filterRows(rows, q, types));
+      expect(both.counts).toEqual(countByType(rows, q));
+    }
+  });
+});

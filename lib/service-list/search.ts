@@ -30,6 +30,24 @@ export function filterRows(rows: readonly ServiceRow[], query: string, types: re
   return out;
 }
 
+/** Both at once, in one pass over the rows: the filtered rows and the per-type counts (search only). */
+export function filterAndCount(
+  rows: readonly ServiceRow[],
+  query: string,
+  types: readonly DisplayType[],
+): { rows: ServiceRow[]; counts: Record<DisplayType, number> } {
+  const terms = searchTerms(query);
+  const typeSet = types.length ? new Set(types) : undefined;
+  const counts: Record<DisplayType, number> = { ClusterIP: 0, Headless: 0, NodePort: 0, LoadBalancer: 0, ExternalName: 0 };
+  const out: ServiceRow[] = [];
+  for (const row of rows) {
+    if (terms.length && !matchesTerms(row, terms)) continue;
+    counts[row.type]++;
+    if (!typeSet || typeSet.has(row.type)) out.push(row);
+  }
+  return { rows: out, counts };
+}
+
 /** How many rows of each type (for the type filter's counts), after the search but before the type filter. */
 export function countByType(rows: readonly ServiceRow[], query: string): Record<DisplayType, number> {
   const counts: Record<DisplayType, number> = { ClusterIP: 0, Headless: 0, NodePort: 0, LoadBalancer: 0, ExternalName: 0 };
