@@ -11,6 +11,7 @@ import {
   versionInfo,
 } from '../discovery';
 import { openApiV2, openApiV3Document, openApiV3Index } from '../openapi';
+import { acceptsOpenApiV2Protobuf, encodeOpenApiV2Protobuf, OPENAPI_V2_PROTOBUF_CONTENT_TYPE } from '../openapi/protobuf-v2';
 import type { ResourceDefinition } from '../registry/types';
 import { sendJson, sendText } from './respond';
 
@@ -19,6 +20,8 @@ const HEALTH_PATHS = /^\/(healthz|livez|readyz)(\/.*)?$/;
 export interface DiscoveryCache {
   defs: readonly ResourceDefinition[];
   cache: Map<string, string>;
+  /** The protobuf form of /openapi/v2, built on first request. */
+  openApiV2Protobuf?: Buffer;
 }
 
 function cached(c: DiscoveryCache, key: string, build: () => unknown): string {
@@ -60,7 +63,12 @@ export function handleNonResource(c: DiscoveryCache, path: string, req: Incoming
       }
       return true;
     case '/openapi/v2':
-      sendText(req, res, 200, cached(c, 'openapi/v2', () => openApiV2(c.defs)));
+      if (acceptsOpenApiV2Protobuf(req.headers.accept)) {
+        c.openApiV2Protobuf ??= encodeOpenApiV2Protobuf(JSON.parse(cached(c, 'openapi/v2', () => openApiV2(c.defs))));
+        sendText(req, res, 200, c.openApiV2Protobuf, { contentType: OPENAPI_V2_PROTOBUF_CONTENT_TYPE });
+      } else {
+        sendText(req, res, 200, cached(c, 'openapi/v2', () => openApiV2(c.defs)));
+      }
       return true;
     case '/openapi/v3':
       sendText(req, res, 200, cached(c, 'openapi/v3', () => openApiV3Index(c.defs)));

@@ -26,21 +26,22 @@ export function warningHeader(text: string): string {
   return `299 - ${JSON.stringify(text)}`;
 }
 
-export function sendText(req: IncomingMessage | undefined, res: ServerResponse, code: number, json: string, options: ResponseOptions = {}): void {
+/** JSON text (or, with `options.yaml`, its YAML form) or binary bytes with `options.contentType`. */
+export function sendText(req: IncomingMessage | undefined, res: ServerResponse, code: number, json: string | Buffer, options: ResponseOptions = {}): void {
   if (res.headersSent) {
     res.end();
     return;
   }
   let body: string | Buffer = json;
   let contentType = options.contentType ?? 'application/json';
-  if (options.yaml) {
+  if (options.yaml && typeof json === 'string') {
     body = toYaml(JSON.parse(json));
     contentType = 'application/yaml';
   }
   res.setHeader('Content-Type', contentType);
   res.setHeader('Cache-Control', 'no-cache, private');
   if (options.warnings?.length) res.setHeader('Warning', options.warnings.map(warningHeader));
-  if (typeof body === 'string' && body.length >= GZIP_MIN_BYTES && acceptsGzip(req)) {
+  if (body.length >= GZIP_MIN_BYTES && acceptsGzip(req)) {
     body = gzipSync(body, GZIP_OPTIONS);
     res.setHeader('Content-Encoding', 'gzip');
   }

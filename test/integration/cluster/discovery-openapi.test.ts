@@ -110,4 +110,20 @@ describe('OpenAPI', () => {
     const defs = (doc.json as { definitions: Record<string, { 'x-kubernetes-group-version-kind'?: unknown }> }).definitions;
     expect(defs['io.k8s.api.core.v1.Service']['x-kubernetes-group-version-kind']).toEqual([{ group: '', kind: 'Service', version: 'v1' }]);
   });
+
+  it('v2: the gnostic protobuf form for a protobuf Accept, so kubectl validates `kind: List` files', async () => {
+    const res = await fetch(`${cluster.url}/openapi/v2`, {
+      headers: { authorization: `Bearer ${cluster.tokens.viewer}`, accept: 'application/com.github.proto-openapi.spec.v2@v1.0+protobuf' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/com.github.proto-openapi.spec.v2.v1.0+protobuf');
+    const list = (spec: string) =>
+      `apiVersion: v1\nkind: List\nitems:\n- apiVersion: v1\n  kind: Service\n  metadata: {name: listed, namespace: default}\n  spec:\n${spec}    ports: [{port: 80}]\n`;
+    const bad = await cluster.kubectl(['apply', '-f', '-'], { input: list('    foo: 1\n') });
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('ValidationError(Service.spec): unknown field "foo" in io.k8s.api.core.v1.ServiceSpec');
+    const ok = await cluster.kubectl(['apply', '-f', '-'], { input: list('') });
+    expect(ok.stderr).toBe('');
+    expect(ok.stdout.trim()).toBe('service/listed created');
+  });
 });
