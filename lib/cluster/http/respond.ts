@@ -35,7 +35,7 @@ export function sendText(req: IncomingMessage | undefined, res: ServerResponse, 
   let body: string | Buffer = json;
   let contentType = options.contentType ?? 'application/json';
   if (options.yaml && typeof json === 'string') {
-    body = toYaml(JSON.parse(json));
+    body = toYaml(JSON.parse(json), { sortMapEntries: true });
     contentType = 'application/yaml';
   }
   res.setHeader('Content-Type', contentType);

@@ -20,6 +20,11 @@ describe('decodeObject', () => {
     expect(decodeObject('metadata:\n  name: a\n', 'application/yaml', expected).object).toEqual({ apiVersion: 'v1', kind: 'Service', metadata: { name: 'a' } });
   });
 
+  it('encodes kind and apiVersion first, then metadata, whatever the body order', () => {
+    expect(Object.keys(decodeObject('{"spec":{},"metadata":{"name":"x"}}', 'application/json', expected).object)).toEqual(['kind', 'apiVersion', 'metadata', 'spec']);
+    expect(Object.keys(decodeObject('{"apiVersion":"v1","kind":"Service","metadata":{}}', 'application/json', expected).object)).toEqual(['kind', 'apiVersion', 'metadata']);
+  });
+
   it('answers bad bodies with the real messages', () => {
     expect(status(() => decodeObject('{x', 'application/json', expected))).toEqual({
       code: 400,

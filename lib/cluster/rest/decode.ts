@@ -119,6 +119,26 @@ const KNOWN_KINDS: Record<string, readonly string[]> = {
   'discovery.k8s.io': ['EndpointSlice'],
 };
 
+/**
+ * Sets kind and apiVersion and orders the top-level keys as the real server encodes a typed object
+ * (TypeMeta inline first, then metadata, then the rest): stored objects keep the key order they
+ * are written with, and a body without kind/apiVersion must not be served with them last.
+ */
+function putTypeMetaFirst(obj: JsonObject, expected: ExpectedType): void {
+  const keys = Object.keys(obj);
+  if (keys[0] === 'kind' && keys[1] === 'apiVersion' && keys[2] === 'metadata' && obj.kind === expected.kind && obj.apiVersion === expected.apiVersion) return;
+  const metadata = obj.metadata;
+  const rest: [string, JsonValue][] = [];
+  for (const key of keys) {
+    if (key !== 'kind' && key !== 'apiVersion' && key !== 'metadata') rest.push([key, obj[key]]);
+    delete obj[key];
+  }
+  obj.kind = expected.kind;
+  obj.apiVersion = expected.apiVersion;
+  obj.metadata = metadata;
+  for (const [key, value] of rest) obj[key] = value;
+}
+
 /** Fills in a missing apiVersion/kind and refuses a different one, with the real messages. */
 export function checkTypeMeta(obj: JsonObject, expected: ExpectedType): void {
   const apiVersion = typeof obj.apiVersion === 'string' ? obj.apiVersion : '';
@@ -138,9 +158,8 @@ export function checkTypeMeta(obj: JsonObject, expected: ExpectedType): void {
       : `no kind ${JSON.stringify(kind)} is registered for version ${JSON.stringify(apiVersion || expected.apiVersion)} in scheme "pkg/api/legacyscheme/scheme.go:30"`;
     throw new ApiError(statusError.badRequest(`${kind} in version ${JSON.stringify(version)} cannot be handled as a ${expected.kind}: ${reason}`));
   }
-  obj.apiVersion = expected.apiVersion;
-  obj.kind = expected.kind;
   if (obj.metadata === undefined || obj.metadata === null) obj.metadata = {};
+  putTypeMetaFirst(obj, expected);
   if (!isJsonObject(obj.metadata)) {
     throw new ApiError(
       statusError.badRequest(

@@ -104,10 +104,12 @@ export function patchObject<T extends KubeObject>(
           const seed = { apiVersion: expected.apiVersion, kind: def.kind, metadata: { name, ...(def.namespaced ? { namespace } : {}) } };
           const merged = serverSideApply({ ...common, live: undefined, applied }) as T;
           merged.metadata = { ...seed.metadata, ...merged.metadata };
+          checkTypeMeta(merged as unknown as JsonObject, expected);
           const fresh = fillCreateMetadata(def.applyDefaults(merged), ctx.now());
           return { object: createInTransaction(ctx, def, tx, fresh, manager, true), warnings, created: true };
         }
         const next = serverSideApply({ ...common, live, applied }) as T;
+        checkTypeMeta(next as unknown as JsonObject, expected);
         next.metadata.resourceVersion = live.metadata.resourceVersion;
         const object = updateInTransaction(ctx, def, tx, live, next, { manager, subresource, managedFieldsDone: true });
         return { object, warnings, created: false };

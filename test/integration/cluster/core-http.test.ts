@@ -211,6 +211,18 @@ describe('bad input is refused and nothing is stored', () => {
     expect(ignore.headers.get('warning')).toBeNull();
   });
 
+  it('objects created without kind/apiVersion (POST or server-side apply) are served with them first', async () => {
+    expect((await call('POST', SERVICES, { body: '{"metadata":{"name":"nokind"},"spec":{"ports":[{"port":80}]}}' })).status).toBe(201);
+    const applied = await call('PATCH', `${SERVICES}/ssa-kind?fieldManager=m1`, {
+      body: 'apiVersion: v1\nkind: Service\nmetadata:\n  name: ssa-kind\nspec:\n  ports: [{port: 80}]\n',
+      contentType: 'application/apply-patch+yaml',
+    });
+    expect(applied.text.startsWith('{"kind":"Service","apiVersion":"v1","metadata":{')).toBe(true);
+    for (const name of ['nokind', 'ssa-kind']) {
+      expect((await call('GET', `${SERVICES}/${name}`)).text.startsWith('{"kind":"Service","apiVersion":"v1","metadata":{')).toBe(true);
+    }
+  });
+
   it('a URL namespace that disagrees with the body', async () => {
     const body = JSON.stringify({ apiVersion: 'v1', kind: 'Service', metadata: { name: 'elsewhere', namespace: 'default' }, spec: { ports: [{ port: 80 }] } });
     const r = await call('POST', SERVICES, { body });
