@@ -1,11 +1,42 @@
 /** DeleteOptions from a request body and query parameters. */
 import { fieldError } from '../../k8s/field-errors';
 import { isJsonObject } from '../../k8s/json';
-import { statusError } from '../../k8s/status';
+import { failure, statusError } from '../../k8s/status';
 import type { DeleteOptions } from '../../k8s/types/meta';
+import type { ObjectSchema } from '../schema/types';
 import { ApiError } from './api-error';
 import { parseBodyValue, stripDangerousKeys } from './decode';
 import type { DeleteRequest, PropagationPolicy } from './delete';
+import { findTypeError } from './type-check';
+
+/** meta/v1 DeleteOptions as Go decodes it (only for the type errors of a body). */
+const DELETE_OPTIONS_SCHEMA: ObjectSchema = {
+  type: 'object',
+  name: 'v1.DeleteOptions',
+  properties: {
+    kind: { type: 'string' },
+    apiVersion: { type: 'string' },
+    gracePeriodSeconds: { type: 'integer', format: 'int64' },
+    preconditions: {
+      type: 'object',
+      name: 'v1.Preconditions',
+      properties: { uid: { type: 'string' }, resourceVersion: { type: 'string' } },
+    },
+    orphanDependents: { type: 'boolean' },
+    propagationPolicy: { type: 'string' },
+    dryRun: { type: 'array', items: { type: 'string' } },
+  },
+};
+
+/**
+ * The delete handler passes a body decoding error through unchanged, so it reaches the client as
+ * ErrorToAPIStatus makes it of a plain error: code 500, no reason, the decoder's message.
+ */
+function undecodable(message: string): ApiError {
+  const status = failure(500, '', message);
+  delete status.reason;
+  return new ApiError(status);
+}
 
 const POLICIES = ['Orphan', 'Background', 'Foreground'];
 
@@ -15,6 +46,8 @@ export function parseDeleteOptions(body: string, contentType: string | undefined
     const value = parseBodyValue(body, contentType, (e) => `couldn't get version/kind; json parse error: ${e}`);
     if (!isJsonObject(value)) throw new ApiError(statusError.badRequest('the body of the request was not a DeleteOptions object'));
     stripDangerousKeys(value);
+    const typeError = findTypeError(value, DELETE_OPTIONS_SCHEMA);
+    if (typeError) throw undecodable(typeError);
     opts = value as unknown as DeleteOptions;
   }
   const dryRunValues = opts.dryRun ?? [];
