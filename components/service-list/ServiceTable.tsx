@@ -8,16 +8,16 @@ import type { ServiceRow } from '../../lib/service-list/rows';
 import type { SortKey } from '../../lib/service-list/sort';
 import { toggleSort, type ListViewState } from '../../lib/service-list/url-state';
 
-const COLUMNS: { key: SortKey; label: string }[] = [
-  { key: 'name', label: 'Name' },
-  { key: 'namespace', label: 'Namespace' },
-  { key: 'type', label: 'Type' },
-  { key: 'clusterIP', label: 'Cluster IP' },
-  { key: 'external', label: 'External' },
-  { key: 'ports', label: 'Ports' },
-  { key: 'selector', label: 'Selector' },
-  { key: 'endpoints', label: 'Endpoints' },
-  { key: 'age', label: 'Age' },
+const COLUMNS: { key: SortKey; label: string; hint: string }[] = [
+  { key: 'name', label: 'Name', hint: 'Service name' },
+  { key: 'namespace', label: 'Namespace', hint: 'Namespace' },
+  { key: 'type', label: 'Type', hint: 'Service type; ClusterIP Services with clusterIP None are shown as Headless' },
+  { key: 'clusterIP', label: 'Cluster IP', hint: 'Virtual IPs inside the cluster (one per IP family)' },
+  { key: 'external', label: 'External', hint: 'External address: load-balancer ingress, externalIPs, or the ExternalName target ("pending" while a load balancer has none)' },
+  { key: 'ports', label: 'Ports', hint: 'port[:nodePort]/protocol → targetPort' },
+  { key: 'selector', label: 'Selector', hint: 'Pods the Service sends traffic to' },
+  { key: 'endpoints', label: 'Endpoints', hint: 'Ready / total endpoints, from the EndpointSlices' },
+  { key: 'age', label: 'Age', hint: 'Time since creation' },
 ];
 
 const ROW_HEIGHT = 44;
@@ -164,7 +164,7 @@ export function ServiceTable({
           const sorted = view.sort === c.key;
           return (
             <div key={c.key} className="th" role="columnheader" aria-sort={sorted ? (view.dir === 'asc' ? 'ascending' : 'descending') : 'none'}>
-              <button type="button" data-testid={`sort-${c.key}`} onClick={() => onSort(toggleSort(view, c.key))}>
+              <button type="button" title={`${c.hint}. Click to sort.`} data-testid={`sort-${c.key}`} onClick={() => onSort(toggleSort(view, c.key))}>
                 {c.label}
                 <span className="sort-arrow" aria-hidden>
                   {sorted ? (view.dir === 'asc' ? '▲' : '▼') : ''}

@@ -50,7 +50,7 @@ function load(): ClusterConfig {
     kc.loadFromDefault();
     source = 'default';
   }
-  if (source === 'embedded') useLoopbackHttp(kc);
+  if (source === 'embedded') preferLoopbackHttp(kc);
   allowPlainHttp(kc);
   const context = process.env.PORTHOLE_CONTEXT;
   if (context) kc.setCurrentContext(context);
@@ -64,7 +64,7 @@ function load(): ClusterConfig {
  * https because client-go sends tokens only over TLS. Porthole's server talks to it over loopback, so
  * it skips the TLS round trips and encryption of every (10 MB) list.
  */
-function useLoopbackHttp(kc: KubeConfig): void {
+function preferLoopbackHttp(kc: KubeConfig): void {
   const loopback = /^https:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?(\/|$)/;
   if (!kc.getClusters().some((c) => loopback.test(c.server))) return;
   kc.loadFromOptions({
