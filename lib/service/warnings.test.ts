@@ -32,6 +32,11 @@ const cases: [string, Service, string[]][] = [
     ['spec.externalIPs is ignored when spec.type is "ExternalName"'],
   ],
   ['externalName on ClusterIP', allocated({ externalName: 'db.example.com' }), ['spec.externalName is ignored when spec.type is not "ExternalName"']],
+  [
+    'headless with loadBalancerIP, externalIPs and ClientIP affinity',
+    defaulted({ clusterIP: 'None', clusterIPs: ['None'], loadBalancerIP: '1.2.3.4', externalIPs: ['1.2.3.5'], sessionAffinity: 'ClientIP' }),
+    ['spec.loadBalancerIP is ignored for headless services', 'spec.externalIPs is ignored for headless services', 'spec.SessionAffinity is ignored for headless services'],
+  ],
 ];
 
 describe('serviceWarnings (GetWarningsForService v1.32)', () => {

@@ -19,6 +19,11 @@ export function serviceWarnings(svc: Service, _prev?: Service): string[] {
   if (isServiceIPSet(svc)) {
     (spec.clusterIPs ?? []).forEach((ip, i) => warnings.push(...getWarningsForIP(SPEC.child('clusterIPs').index(i), ip)));
   }
+  if (spec.type === 'ClusterIP' && spec.clusterIP === 'None') {
+    if (spec.loadBalancerIP) warnings.push('spec.loadBalancerIP is ignored for headless services');
+    if ((spec.externalIPs?.length ?? 0) > 0) warnings.push('spec.externalIPs is ignored for headless services');
+    if (spec.sessionAffinity !== 'None') warnings.push('spec.SessionAffinity is ignored for headless services');
+  }
   (spec.externalIPs ?? []).forEach((ip, i) => warnings.push(...getWarningsForIP(SPEC.child('externalIPs').index(i), ip)));
   if (spec.loadBalancerIP) warnings.push(...getWarningsForIP(SPEC.child('loadBalancerIP'), spec.loadBalancerIP));
   (spec.loadBalancerSourceRanges ?? []).forEach((cidr, i) =>

@@ -5,6 +5,7 @@
  */
 import type { Service } from '../../k8s/types/service';
 import { applyServiceDefaults } from '../../service/defaults';
+import { serviceWarnings } from '../../service/warnings';
 import {
   prepareServiceForCreate,
   prepareServiceForStatusUpdate,
@@ -36,6 +37,8 @@ export function createServiceDefinition(allocation: ServiceAllocation): Resource
     validateUpdate: (next, prev) => validateServiceUpdate(next, prev),
     prepareForStatusUpdate: (next, prev) => prepareServiceForStatusUpdate(next, prev),
     validateStatusUpdate: (next, prev) => validateServiceStatusUpdate(next, prev),
+    warningsOnCreate: (svc) => serviceWarnings(svc),
+    warningsOnUpdate: (next, prev) => serviceWarnings(next, prev),
 
     beginCreate: (tx, svc) => allocation.beginCreate(tx, svc),
     beginUpdate: (tx, next, prev) => allocation.beginUpdate(tx, next, prev),

@@ -41,6 +41,9 @@ export interface ResourceDefinition<T extends KubeObject = KubeObject> {
   validateUpdate(next: T, prev: T): FieldError[];
   prepareForStatusUpdate?(next: T, prev: T): T;
   validateStatusUpdate?(next: T, prev: T): FieldError[];
+  /** strategy.WarningsOnCreate / WarningsOnUpdate: `Warning` header texts for a valid write (not for /status). */
+  warningsOnCreate?(obj: T): string[];
+  warningsOnUpdate?(next: T, prev: T): string[];
 
   /** Storage hooks, inside the transaction; register reverts with tx.onRollback. May throw ApiError. */
   beginCreate?(tx: Transaction, obj: T): T;

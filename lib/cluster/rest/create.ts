@@ -43,6 +43,8 @@ export function createInTransaction<T extends KubeObject>(
   input: T,
   manager: string,
   managedFieldsDone = false,
+  /** Receives the strategy's warnings (WarningsOnCreate) once the object is written. */
+  warnings?: string[],
 ): T {
   const name = input.metadata.name ?? '';
   checkNamespaceForCreate(tx, def as unknown as ResourceDefinition, input.metadata.namespace ?? '', name);
@@ -66,11 +68,14 @@ export function createInTransaction<T extends KubeObject>(
   else delete obj.metadata.managedFields;
   const errors = def.validateCreate(obj);
   if (errors.length) throw ApiError.invalid(def.kind, def.group, obj.metadata.name ?? '', errors);
+  let stored: T;
   try {
-    return tx.create(def.resource, obj) as T;
+    stored = tx.create(def.resource, obj) as T;
   } catch (err) {
     throw translateStoreError(err, groupResourceOf(def as unknown as ResourceDefinition), obj.metadata.name ?? '');
   }
+  if (warnings && def.warningsOnCreate) warnings.push(...def.warningsOnCreate(obj));
+  return stored;
 }
 
 export function createObject<T extends KubeObject>(
@@ -94,8 +99,9 @@ export function createObject<T extends KubeObject>(
   for (let attempt = 1; ; attempt++) {
     const obj = fillCreateMetadata(structuredClone(defaulted), ctx.now());
     try {
-      const object = ctx.store.transact((tx) => createInTransaction(ctx, def, tx, obj, manager), { dryRun: options.dryRun });
-      return { object, warnings, created: true };
+      const all = [...warnings];
+      const object = ctx.store.transact((tx) => createInTransaction(ctx, def, tx, obj, manager, false, all), { dryRun: options.dryRun });
+      return { object, warnings: all, created: true };
     } catch (err) {
       const retry = wantsGeneratedName && attempt < GENERATE_NAME_ATTEMPTS && isAlreadyExists(err);
       if (!retry) throw err;

@@ -106,12 +106,12 @@ export function patchObject<T extends KubeObject>(
           merged.metadata = { ...seed.metadata, ...merged.metadata };
           checkTypeMeta(merged as unknown as JsonObject, expected);
           const fresh = fillCreateMetadata(def.applyDefaults(merged), ctx.now());
-          return { object: createInTransaction(ctx, def, tx, fresh, manager, true), warnings, created: true };
+          return { object: createInTransaction(ctx, def, tx, fresh, manager, true, warnings), warnings, created: true };
         }
         const next = serverSideApply({ ...common, live, applied }) as T;
         checkTypeMeta(next as unknown as JsonObject, expected);
         next.metadata.resourceVersion = live.metadata.resourceVersion;
-        const object = updateInTransaction(ctx, def, tx, live, next, { manager, subresource, managedFieldsDone: true });
+        const object = updateInTransaction(ctx, def, tx, live, next, { manager, subresource, managedFieldsDone: true, warnings });
         return { object, warnings, created: false };
       }
       if (!live) throw new ApiError(statusError.notFound(groupResourceOf(anyDef), name));
@@ -120,7 +120,7 @@ export function patchObject<T extends KubeObject>(
       const warnings = enforceFieldValidation(anyDef, out, options.fieldValidation, [], true);
       const next = out as unknown as T;
       checkNameAndNamespace(next, name, def.namespaced ? namespace : undefined);
-      const object = updateInTransaction(ctx, def, tx, live, next, { manager, subresource });
+      const object = updateInTransaction(ctx, def, tx, live, next, { manager, subresource, warnings });
       return { object, warnings, created: false };
     },
     { dryRun: options.dryRun },

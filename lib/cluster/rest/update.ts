@@ -54,6 +54,8 @@ export interface UpdateStep {
   subresource: Subresource;
   /** managedFields were already computed (server-side apply). */
   managedFieldsDone?: boolean;
+  /** Receives the strategy's warnings (WarningsOnUpdate; none for /status). */
+  warnings?: string[];
 }
 
 /**
@@ -102,6 +104,7 @@ export function updateInTransaction<T extends KubeObject>(
   else delete next.metadata.managedFields;
   const errors = step.subresource === 'status' && def.validateStatusUpdate ? def.validateStatusUpdate(next, prev) : def.validateUpdate(next, prev);
   if (errors.length) throw ApiError.invalid(def.kind, def.group, name, errors);
+  if (step.warnings && !step.subresource && def.warningsOnUpdate) step.warnings.push(...def.warningsOnUpdate(next, prev));
   if (deepEqual(withoutVolatile(next), withoutVolatile(prev))) return prev;
   try {
     return tx.update(def.resource, next, prev.metadata.resourceVersion) as T;
@@ -144,10 +147,12 @@ export function updateObject<T extends KubeObject>(
         }
         if (obj.metadata.resourceVersion) throw conflict(anyDef, name);
         const fresh = fillCreateMetadata(def.applyDefaults(obj), ctx.now());
-        return { object: createInTransaction(ctx, def, tx, fresh, manager), warnings, created: true };
+        const all = [...warnings];
+        return { object: createInTransaction(ctx, def, tx, fresh, manager, false, all), warnings: all, created: true };
       }
-      const object = updateInTransaction(ctx, def, tx, prev, obj, { manager, subresource });
-      return { object, warnings, created: false };
+      const all = [...warnings];
+      const object = updateInTransaction(ctx, def, tx, prev, obj, { manager, subresource, warnings: all });
+      return { object, warnings: all, created: false };
     },
     { dryRun: options.dryRun },
   );

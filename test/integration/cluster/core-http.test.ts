@@ -223,6 +223,20 @@ describe('bad input is refused and nothing is stored', () => {
     }
   });
 
+  it('Service warnings (GetWarningsForService) arrive as Warning headers on create and update', async () => {
+    const headless = service('warned', { clusterIP: 'None', sessionAffinity: 'ClientIP', loadBalancerIP: '1.2.3.4', externalIPs: ['1.2.3.5'] });
+    const created = await call('POST', SERVICES, { body: headless });
+    expect(created.status).toBe(201);
+    expect(created.headers.get('warning')).toBe(
+      '299 - "spec.loadBalancerIP is ignored for headless services", 299 - "spec.externalIPs is ignored for headless services", 299 - "spec.SessionAffinity is ignored for headless services"',
+    );
+    const patched = await call('PATCH', `${SERVICES}/warned`, { body: '{"spec":{"externalName":"a.b"}}', contentType: 'application/merge-patch+json' });
+    expect(patched.status).toBe(200);
+    expect(patched.headers.get('warning')).toContain('299 - "spec.externalName is ignored when spec.type is not \\"ExternalName\\""');
+    const plain = await call('POST', SERVICES, { body: service('unwarned') });
+    expect(plain.headers.get('warning')).toBeNull();
+  });
+
   it('a URL namespace that disagrees with the body', async () => {
     const body = JSON.stringify({ apiVersion: 'v1', kind: 'Service', metadata: { name: 'elsewhere', namespace: 'default' }, spec: { ports: [{ port: 80 }] } });
     const r = await call('POST', SERVICES, { body });
