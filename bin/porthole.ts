@@ -164,7 +164,8 @@ async function main(): Promise<void> {
     const clusterArgs = ['--port', String(args.clusterPort), '--data-dir', args.dataDir];
     if (args.empty) clusterArgs.push('--empty');
     const cluster = await startCluster(parseClusterArgs(clusterArgs));
-    const kubeconfig = join(root, '.porthole', 'kubeconfig');
+    // Next to the data it describes: two instances with different data dirs never share a kubeconfig.
+    const kubeconfig = join(args.dataDir, 'kubeconfig');
     cluster.writeKubeconfig(kubeconfig);
     stopCluster = () => cluster.stop();
     env.PORTHOLE_KUBECONFIG = kubeconfig;

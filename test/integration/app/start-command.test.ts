@@ -1,0 +1,99 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startTestCluster, type TestCluster } from '../../support/start-cluster';
+import { ensureBuild, freePort } from '../../support/start-porthole';
+
+/** `npm start` (bin/porthole.ts) as a user runs it: one process, stopped with SIGTERM. */
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+
+interface Started {
+  child: ChildProcess;
+  output: () => string;
+  url: string;
+}
+
+async function start(args: string[], env: Record<string, string> = {}): Promise<Started> {
+  ensureBuild();
+  const port = await freePort();
+  const home = mkdtempSync(join(tmpdir(), 'porthole-home-'));
+  cleanup.push(() => rmSync(home, { recursive: true, force: true }));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bin/porthole.ts', '--port', String(port), ...args], {
+    cwd: ROOT,
+    env: { ...process.env, KUBECONFIG: '', HOME: home, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (c: Buffer) => (output += c.toString()));
+  child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
+  const deadline = Date.now() + 90_000;
+  while (!/Porthole is ready: open (\S+)/.test(output)) {
+    if (child.exitCode !== null) throw new Error(`porthole exited ${child.exitCode}:\n${output}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`porthole did not become ready:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const url = /Porthole is ready: open (\S+)/.exec(output)![1];
+  return { child, output: () => output, url };
+}
+
+async function stop(s: Started): Promise<number | null> {
+  s.child.kill('SIGTERM');
+  return new Promise((r) => {
+    if (s.child.exitCode !== null) return r(s.child.exitCode);
+    s.child.once('exit', (code) => r(code));
+  });
+}
+
+const cleanup: (() => Promise<void> | void)[] = [];
+afterAll(async () => {
+  for (const c of cleanup.reverse()) await c();
+});
+
+describe('npm start (bin/porthole.ts)', () => {
+  it('without any kubeconfig starts the embedded cluster with demo data, prints the URL, and stops everything on SIGTERM', async () => {
+    const data = mkdtempSync(join(tmpdir(), 'porthole-start-'));
+    cleanup.push(() => rmSync(data, { recursive: true, force: true }));
+    const s = await start(['--data-dir', data]);
+    expect(s.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/services$/);
+    expect(s.output()).toContain('started the embedded cluster');
+    expect(s.output()).toContain(`kubectl --kubeconfig ${join(data, 'kubeconfig')}`);
+    const clusterUrl = /embedded cluster at (\S+) /.exec(s.output())![1];
+
+    const page = await fetch(s.url);
+    expect(page.status).toBe(200);
+    const list = (await (await fetch(new URL('/api/services', s.url))).json()) as { items: { metadata: { namespace: string } }[] };
+    expect(list.items.some((i) => i.metadata.namespace === 'demo')).toBe(true);
+    const identity = (await (await fetch(new URL('/api/identity', s.url))).json()) as { source: string };
+    expect(identity.source).toBe('embedded');
+
+    expect(await stop(s)).toBe(0);
+    await expect(fetch(s.url)).rejects.toThrow();
+    await expect(fetch(`${clusterUrl.replace('https:', 'http:')}/healthz`)).rejects.toThrow();
+  });
+
+  it('uses --kubeconfig and --context like kubectl', async () => {
+    const cluster: TestCluster = await startTestCluster({ empty: true });
+    cleanup.push(() => cluster.stop());
+    const s = await start(['--kubeconfig', cluster.kubeconfigPath, '--context', 'porthole-viewer']);
+    expect(s.output()).toContain(`using porthole-viewer (${cluster.url.replace('http:', 'https:')}`);
+    const identity = (await (await fetch(new URL('/api/identity', s.url))).json()) as { source: string; contextName: string };
+    expect(identity).toMatchObject({ source: 'kubeconfig', contextName: 'porthole-viewer' });
+    // The viewer may list but not delete.
+    expect((await fetch(new URL('/api/services', s.url))).status).toBe(200);
+    const del = await fetch(new URL('/api/namespaces/default/services/kubernetes', s.url), { method: 'DELETE' });
+    expect(del.status).toBe(403);
+    expect(await stop(s)).toBe(0);
+  });
+
+  it('refuses a --context the kubeconfig does not have', async () => {
+    const cluster: TestCluster = await startTestCluster({ empty: true });
+    cleanup.push(() => cluster.stop());
+    await expect(start(['--kubeconfig', cluster.kubeconfigPath, '--context', 'nope'])).rejects.toThrow(/context "nope" not found|exited 2/);
+  });
+});
