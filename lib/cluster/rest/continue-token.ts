@@ -4,6 +4,7 @@
  */
 import { statusError } from '../../k8s/status';
 import { ApiError } from './api-error';
+import { goJsonSyntaxError } from './go-json-error';
 
 export interface ContinueState {
   resourceVersion: number;
@@ -16,19 +17,32 @@ export function encodeContinue(state: ContinueState): string {
   return Buffer.from(json).toString('base64url');
 }
 
+const GENERIC_INVALID = 'continue key is not valid';
+
+/** storage.DecodeContinue, its error wrapped as ValidateListOptions does (`invalid continue token: ...`). */
 export function decodeContinue(token: string): ContinueState {
-  const invalid = (): ApiError =>
-    new ApiError(statusError.badRequest('continue key is not valid: incorrect encoded start resourceVersion (version meta.k8s.io/v1)'));
+  const invalid = (reason: string): ApiError => new ApiError(statusError.badRequest(`invalid continue token: ${reason}`));
+  // base64.RawURLEncoding: URL alphabet, no padding.
+  const bad = /[^A-Za-z0-9_-]/.exec(token);
+  if (bad) throw invalid(`${GENERIC_INVALID}: illegal base64 data at input byte ${bad.index}`);
+  if (token.length % 4 === 1) throw invalid(`${GENERIC_INVALID}: illegal base64 data at input byte ${token.length - 1}`);
+  const text = Buffer.from(token, 'base64url').toString('latin1');
   let parsed: unknown;
   try {
-    parsed = JSON.parse(Buffer.from(token, 'base64url').toString('utf8'));
-  } catch {
-    throw invalid();
+    parsed = JSON.parse(text);
+  } catch (err) {
+    throw invalid(`${GENERIC_INVALID}: ${goJsonSyntaxError(text) ?? (err instanceof Error ? err.message : String(err))}`);
   }
-  if (typeof parsed !== 'object' || parsed === null) throw invalid();
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw invalid(`${GENERIC_INVALID}: json: cannot unmarshal ${Array.isArray(parsed) ? 'array' : typeof parsed} into Go value of type storage.continueToken`);
+  }
   const { v, rv, start } = parsed as { v?: unknown; rv?: unknown; start?: unknown };
-  if (v !== 'meta.k8s.io/v1') throw new ApiError(statusError.badRequest('continue key is not valid: server does not recognize this encoded key'));
-  if (typeof rv !== 'number' || !Number.isInteger(rv) || rv <= 0 || typeof start !== 'string' || !start.endsWith('\u0000')) throw invalid();
+  if (v !== 'meta.k8s.io/v1') throw invalid(`${GENERIC_INVALID}: server does not recognize this encoded key`);
+  if (typeof rv !== 'number' || !Number.isInteger(rv) || rv <= 0) {
+    throw invalid(`${GENERIC_INVALID}: incorrect encoded start resourceVersion (version meta.k8s.io/v1)`);
+  }
+  if (typeof start !== 'string' || start.length === 0) throw invalid(`${GENERIC_INVALID}: encoded start key empty (version meta.k8s.io/v1)`);
+  if (!start.endsWith('\u0000')) throw invalid(`${GENERIC_INVALID}: ${start}`);
   return { resourceVersion: rv, lastKey: start.slice(0, -1) };
 }
 

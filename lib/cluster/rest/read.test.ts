@@ -77,3 +77,68 @@ describe('listObjects', () => {
     expect(parsed.items).toHaveLength(2);
   });
 });
+
+describe('list options (ValidateListOptions, exact reads)', () => {
+  const opts = { dryRun: false, fieldValidation: 'Strict' as const, fieldManager: 'test' };
+  const message = (fn: () => unknown): string => {
+    try {
+      fn();
+    } catch (err) {
+      if (err instanceof ApiError) return `${err.code} ${err.status.message}`;
+      throw err;
+    }
+    throw new Error('expected an ApiError');
+  };
+
+  it('limit=-1 means no limit', () => {
+    const ctx = setup();
+    expect(listObjects(ctx, ctx.definitions.get('services')!, { selection: everything, limit: -1 }).items).toHaveLength(10);
+  });
+
+  it('resourceVersionMatch NotSupported lists "" among the supported values', () => {
+    const ctx = setup();
+    expect(message(() => listObjects(ctx, ctx.definitions.get('services')!, { selection: everything, resourceVersion: '1', resourceVersionMatch: 'Bogus' }))).toContain(
+      'resourceVersionMatch: Unsupported value: "Bogus": supported values: "Exact", "NotOlderThan", ""',
+    );
+  });
+
+  it('continue with a resourceVersion, and a garbage continue token, are 400s with the real texts', () => {
+    const ctx = setup();
+    const def = ctx.definitions.get('services')!;
+    const first = listObjects(ctx, def, { selection: everything, limit: 3 });
+    expect(message(() => listObjects(ctx, def, { selection: everything, limit: 3, continueToken: first.continue, resourceVersion: '5' }))).toBe(
+      '400 specifying resource version is not allowed when using continue',
+    );
+    expect(listObjects(ctx, def, { selection: everything, limit: 3, continueToken: first.continue, resourceVersion: '0' }).items).toHaveLength(3);
+    expect(message(() => listObjects(ctx, def, { selection: everything, limit: 3, continueToken: 'a!b' }))).toBe(
+      '400 invalid continue token: continue key is not valid: illegal base64 data at input byte 1',
+    );
+  });
+
+  it('Exact (and the legacy limit + resourceVersion form) read the list as of that resourceVersion; continue pages stay on it', () => {
+    const ctx = setup();
+    const def = ctx.definitions.get('services')!;
+    const before = listObjects(ctx, def, { selection: everything });
+    const rv = String(before.resourceVersion);
+    createObject(ctx, def, 'a', { apiVersion: 'v1', kind: 'Service', metadata: { name: 'after' }, spec: { ports: [{ port: 80 }] } }, opts);
+    ctx.store.transact((tx) => tx.delete('services', 'b', 's0'));
+    const exact = listObjects(ctx, def, { selection: everything, resourceVersion: rv, resourceVersionMatch: 'Exact' });
+    expect(exact.resourceVersion).toBe(before.resourceVersion);
+    expect(names(exact.items)).toEqual(names(before.items));
+    const legacy = listObjects(ctx, def, { selection: everything, resourceVersion: rv, limit: 100 });
+    expect(names(legacy.items)).toEqual(names(before.items));
+    const notOlder = listObjects(ctx, def, { selection: everything, resourceVersion: rv });
+    expect(names(notOlder.items)).toContain('a/after');
+    const page = listObjects(ctx, def, { selection: everything, resourceVersion: rv, limit: 5 });
+    const rest = listObjects(ctx, def, { selection: everything, limit: 100, continueToken: page.continue });
+    expect([...names(page.items), ...names(rest.items)]).toEqual(names(before.items));
+  });
+
+  it('Exact below the retained history is 410 Expired', () => {
+    const ctx = setup(3);
+    const def = ctx.definitions.get('services')!;
+    expect(message(() => listObjects(ctx, def, { selection: everything, resourceVersion: '2', resourceVersionMatch: 'Exact' }))).toBe(
+      '410 The resourceVersion for the provided list is too old.',
+    );
+  });
+});

@@ -3,10 +3,11 @@ import { fieldError, type FieldError } from '../../k8s/field-errors';
 import { failure, statusError } from '../../k8s/status';
 import type { KubeObject } from '../../k8s/types/meta';
 import type { ResourceDefinition } from '../registry/types';
-import { serializeArray, serializeObject } from '../storage';
+import { objectKey, serializeArray, serializeObject } from '../storage';
 import { ApiError } from './api-error';
 import { apiVersionOf, groupResourceOf, type RestContext } from './context';
 import { decodeContinue, encodeContinue, expiredContinue } from './continue-token';
+import { listAt } from './list-at';
 import { isEverything, selects, type Selection } from './selection';
 
 export interface ListRequest {
@@ -31,9 +32,7 @@ export function getObject(ctx: RestContext, def: ResourceDefinition, namespace: 
   return obj;
 }
 
-function keyOf(obj: KubeObject): string {
-  return `${obj.metadata.namespace ?? ''}\u0000${obj.metadata.name ?? ''}`;
-}
+const keyOf = (obj: KubeObject): string => objectKey(obj.metadata.namespace, obj.metadata.name ?? '');
 
 /** The oldest resourceVersion the store can still answer consistently for. */
 export function oldestResourceVersion(ctx: RestContext, resource?: ResourceDefinition['resource']): number {
@@ -56,12 +55,11 @@ function checkListOptions(req: ListRequest): void {
   const errors: FieldError[] = [];
   const match = req.resourceVersionMatch;
   if (match) {
-    if (match !== 'Exact' && match !== 'NotOlderThan') errors.push(fieldError.notSupported('resourceVersionMatch', match, ['Exact', 'NotOlderThan']));
+    if (match !== 'Exact' && match !== 'NotOlderThan') errors.push(fieldError.notSupported('resourceVersionMatch', match, ['Exact', 'NotOlderThan', '']));
     else if (!req.resourceVersion) errors.push(fieldError.forbidden('resourceVersionMatch', 'resourceVersionMatch is forbidden unless resourceVersion is provided'));
     else if (req.continueToken) errors.push(fieldError.forbidden('resourceVersionMatch', 'resourceVersionMatch is forbidden when continue is provided'));
     else if (match === 'Exact' && req.resourceVersion === '0') errors.push(fieldError.forbidden('resourceVersionMatch', 'resourceVersionMatch "exact" is forbidden for resourceVersion "0"'));
   }
-  if (req.limit !== undefined && req.limit < 0) errors.push(fieldError.invalid('limit', req.limit, 'must be greater than or equal to 0'));
   if (errors.length) throw new ApiError(statusError.invalid('ListOptions', 'meta.k8s.io', '', errors));
 }
 
@@ -70,16 +68,23 @@ export function listObjects(ctx: RestContext, def: ResourceDefinition, req: List
   const current = ctx.store.currentResourceVersion();
   let listRV = current;
   let startAfter: string | undefined;
+  let all: KubeObject[];
+  const namespace = def.namespaced ? req.namespace : undefined;
   if (req.continueToken) {
     const state = decodeContinue(req.continueToken);
-    const oldest = oldestResourceVersion(ctx, def.resource);
-    if (state.resourceVersion < oldest) {
+    if (req.resourceVersion && req.resourceVersion !== '0') {
+      throw new ApiError(statusError.badRequest('specifying resource version is not allowed when using continue'));
+    }
+    const expired = (): ApiError => {
       const err = expiredContinue();
       err.status.metadata = { continue: encodeContinue({ resourceVersion: current, lastKey: state.lastKey }) };
-      throw err;
-    }
+      return err;
+    };
+    if (state.resourceVersion < oldestResourceVersion(ctx, def.resource)) throw expired();
     listRV = state.resourceVersion;
     startAfter = state.lastKey;
+    // Later pages are read at the first page's resourceVersion (a consistent snapshot).
+    all = listAt(ctx, def, namespace, listRV, expired);
   } else if (req.resourceVersion && req.resourceVersion !== '0') {
     const rv = parseResourceVersion(req.resourceVersion);
     if (rv > current) {
@@ -90,9 +95,13 @@ export function listObjects(ctx: RestContext, def: ResourceDefinition, req: List
         }),
       );
     }
-    if (req.resourceVersionMatch === 'Exact' && rv < oldestResourceVersion(ctx, def.resource)) throw tooOld(rv, oldestResourceVersion(ctx, def.resource));
+    // Exact: resourceVersionMatch=Exact, or the legacy form (a limit and no match) read from etcd at rv.
+    const exact = req.resourceVersionMatch === 'Exact' || (!req.resourceVersionMatch && req.limit !== undefined && req.limit > 0);
+    if (exact) listRV = rv;
+    all = exact ? listAt(ctx, def, namespace, rv) : ctx.store.list(def.resource, namespace);
+  } else {
+    all = ctx.store.list(def.resource, namespace);
   }
-  let all = ctx.store.list(def.resource, def.namespaced ? req.namespace : undefined);
   if (startAfter !== undefined) {
     const from = firstAfter(all, startAfter);
     all = all.slice(from);
