@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import { Icon } from '../components/chrome/Icon';
+import { pageRoutes } from '../lib/client/page-routes';
 
 export default function NotFound() {
   return (
@@ -8,7 +9,7 @@ export default function NotFound() {
       <h2>Page not found</h2>
       <p>There is nothing at this address.</p>
       <div className="actions">
-        <Link className="button" href="/services">Go to Services</Link>
+        <Link className="button" href={pageRoutes.serviceList()}>Go to Services</Link>
       </div>
     </div>
   );

@@ -1,5 +1,6 @@
 import { redirect } from 'next/navigation';
+import { pageRoutes } from '../lib/client/page-routes';
 
 export default function Home() {
-  redirect('/services');
+  redirect(pageRoutes.serviceList());
 }

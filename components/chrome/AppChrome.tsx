@@ -7,6 +7,7 @@ import { ConnectionIndicator } from './ConnectionIndicator';
 import { IdentitySwitcher } from './IdentitySwitcher';
 import { NamespaceSelector } from './NamespaceSelector';
 import { ThemeToggle } from './ThemeToggle';
+import { pageRoutes } from '../../lib/client/page-routes';
 
 const SOURCE_LABEL: Record<string, string> = {
   embedded: 'embedded cluster',
@@ -17,12 +18,12 @@ const SOURCE_LABEL: Record<string, string> = {
 
 export function AppChrome({ cluster, children }: { cluster: ClusterInfoResult; children: ReactNode }) {
   const pathname = usePathname();
-  const onServices = pathname === '/services' || pathname.startsWith('/services/');
+  const onServices = pageRoutes.isServicesSection(pathname);
   return (
     <div className="app">
       <a className="skip-link" href="#main">Skip to content</a>
       <header className="topbar">
-        <Link className="brand" href="/services" aria-label="Porthole home">
+        <Link className="brand" href={pageRoutes.serviceList()} aria-label="Porthole home">
           <span className="brand-mark" aria-hidden />
           Porthole
         </Link>
@@ -47,7 +48,7 @@ export function AppChrome({ cluster, children }: { cluster: ClusterInfoResult; c
       <div className="shell">
         <nav className="sidenav" aria-label="Main">
           <div className="sidenav-title">Network</div>
-          <Link href="/services" aria-current={onServices ? 'page' : undefined}>
+          <Link href={pageRoutes.serviceList()} aria-current={onServices ? 'page' : undefined}>
             <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden fill="none" stroke="currentColor" strokeWidth="1.5">
               <circle cx="8" cy="8" r="2.5" />
               <circle cx="2.5" cy="3" r="1.5" />

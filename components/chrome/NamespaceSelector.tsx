@@ -2,7 +2,8 @@
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useMemo } from 'react';
 import { useNamespaces } from '../../lib/client/namespaces';
-import { parseViewState, serializeViewState } from '../../lib/service-list/url-state';
+import { parseViewState } from '../../lib/service-list/url-state';
+import { pageRoutes } from '../../lib/client/page-routes';
 
 /** All namespaces or one; on the Service list it narrows the list (keeping the rest of the view state). */
 export function NamespaceSelector() {
@@ -24,11 +25,11 @@ export function NamespaceSelector() {
         value={current}
         onChange={(e) => {
           const namespace = e.target.value || undefined;
-          if (pathname === '/services') {
+          if (pathname === pageRoutes.serviceListPath) {
             // Same page: change the URL in place (Next keeps useSearchParams in sync), no server round trip.
-            window.history.pushState(null, '', `/services${serializeViewState({ ...view, namespace })}`);
+            window.history.pushState(null, '', pageRoutes.serviceList({ ...view, namespace }));
           } else {
-            router.push(`/services${serializeViewState({ ...parseViewState(new URLSearchParams()), namespace })}`);
+            router.push(pageRoutes.serviceList({ namespace }));
           }
         }}
       >

@@ -8,10 +8,11 @@ import { Icon } from '../chrome/Icon';
 import { ListEmpty, ListError, ListLoading } from './ListStates';
 import { ServiceTable } from './ServiceTable';
 import { ServiceToolbar } from './ServiceToolbar';
+import { pageRoutes } from '../../lib/client/page-routes';
 
 /** The Service list page: toolbar, banners, and the virtualized table. All view state is in the URL. */
 export function ServiceListView() {
-  const [view, setView] = useUrlViewState('/services');
+  const [view, setView] = useUrlViewState(pageRoutes.serviceListPath);
   const q = view.q;
   const setQ = (text: string) => setView({ ...view, q: text });
 

@@ -7,6 +7,7 @@ import { humanDuration } from '../../lib/service-list/format';
 import type { ServiceRow } from '../../lib/service-list/rows';
 import type { SortKey } from '../../lib/service-list/sort';
 import { toggleSort, type ListViewState } from '../../lib/service-list/url-state';
+import { pageRoutes } from '../../lib/client/page-routes';
 
 const COLUMNS: { key: SortKey; label: string; hint: string }[] = [
   { key: 'name', label: 'Name', hint: 'Service name' },
@@ -77,7 +78,7 @@ const Row = memo(function Row({
     >
       <div className="td name" role="cell" data-col="name">
         <Link
-          href={`/services/${encodeURIComponent(row.namespace)}/${encodeURIComponent(row.name)}`}
+          href={pageRoutes.service(row.namespace, row.name)}
           prefetch={false}
           title={row.name}
           data-row-index={index}
