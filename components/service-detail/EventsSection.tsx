@@ -1,16 +1,18 @@
 'use client';
-import type { Event } from '../../lib/k8s/types';
+import type { Event, Status } from '../../lib/k8s/types';
 import { eventSource, eventTime } from '../../lib/service-insight/events';
 import { humanDuration } from '../../lib/service-list/format';
 import { useNow } from '../../lib/client/use-now';
-import { Empty, Section } from './Section';
+import { Empty, Section, Unavailable } from './Section';
 
 /** Events about the Service, newest first, live. */
-export function EventsSection({ events }: { events: Event[] }) {
+export function EventsSection({ events, error }: { events: Event[]; error?: Status }) {
   const now = useNow(5000);
   return (
     <Section id="events" title="Events" summary={`${events.length}`}>
-      {events.length === 0 ? (
+      {error && events.length === 0 ? (
+        <Unavailable status={error} what="events" need="list events in this namespace" />
+      ) : events.length === 0 ? (
         <Empty>No events for this Service (events expire after an hour on most clusters).</Empty>
       ) : (
         <table className="sd-table" data-testid="events-table">

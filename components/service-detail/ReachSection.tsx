@@ -1,21 +1,22 @@
 'use client';
-import type { Node, Service } from '../../lib/k8s/types';
+import type { Node, Service, Status } from '../../lib/k8s/types';
 import { headlessEndpointRecords, serviceDnsAnswer, serviceDnsNames, srvRecords } from '../../lib/service-insight/dns';
 import type { EndpointView } from '../../lib/service-insight/endpoints';
 import { formatEnv, serviceEnvVars } from '../../lib/service-insight/env-vars';
 import { kubectlCommands } from '../../lib/service-insight/kubectl';
 import { reachAddresses } from '../../lib/service-insight/reach';
 import { CopyButton, Copyable } from './CopyButton';
-import { Empty, Section } from './Section';
+import { Empty, Section, Unavailable } from './Section';
 
 /** DNS names, SRV records, per-pod records, env vars, addresses and kubectl commands — each copyable. */
-export function ReachSection({ service, endpoints, nodes }: { service: Service; endpoints: EndpointView[]; nodes: Node[] }) {
+export function ReachSection({ service, endpoints, nodes, nodesUnavailable }: { service: Service; endpoints: EndpointView[]; nodes: Node[]; nodesUnavailable?: Status }) {
   const names = serviceDnsNames(service);
   const answer = serviceDnsAnswer(service);
   const srv = srvRecords(service, endpoints);
   const podRecords = headlessEndpointRecords(service, endpoints);
   const env = serviceEnvVars(service);
-  const addresses = reachAddresses(service, nodes);
+  const addresses = reachAddresses(service, nodes, endpoints);
+  const nodePorts = (service.spec?.ports ?? []).filter((p) => p.nodePort).map((p) => `${p.nodePort}/${p.protocol ?? 'TCP'}`);
   const commands = kubectlCommands(service);
   const ns = service.metadata.namespace ?? 'default';
   return (
@@ -124,19 +125,29 @@ export function ReachSection({ service, endpoints, nodes }: { service: Service; 
           </thead>
           <tbody>
             {addresses.map((a, i) => (
-              <tr key={`${a.kind}-${a.address}-${i}`} data-kind={a.kind}>
+              <tr key={`${a.kind}-${a.address}-${i}`} data-kind={a.kind} data-drops={a.drops ? 'true' : undefined}>
                 <td>
-                  <Copyable text={a.address} label={`address ${a.address}`} />
+                  {a.drops ? <code className="sd-dropped">{a.address}</code> : <Copyable text={a.address} label={`address ${a.address}`} />}
                 </td>
                 <td>{a.kind}</td>
                 <td>{a.portName ? <code>{a.portName}</code> : null} {a.protocol ?? ''}</td>
-                <td>{a.from}</td>
+                <td>{a.drops ? <span className="sd-bad-text" data-testid="address-drops">{a.drops}</span> : a.from}</td>
                 <td className="muted">{a.note}</td>
               </tr>
             ))}
           </tbody>
         </table>
       )}
+
+      {nodePorts.length > 0 && nodesUnavailable ? (
+        <div data-testid="node-addresses-unavailable">
+          <Unavailable status={nodesUnavailable} what="the nodes" need="list nodes (a cluster-scoped resource), so node addresses are not listed" testId="nodes-unavailable" />
+          <p className="sd-note">
+            The node port{nodePorts.length > 1 ? 's' : ''} {nodePorts.join(', ')} {nodePorts.length > 1 ? 'are' : 'is'} open on every node
+            {service.spec?.externalTrafficPolicy === 'Local' ? ' (with externalTrafficPolicy: Local, only nodes running a ready backing pod forward the traffic)' : ''}: use any node address you know.
+          </p>
+        </div>
+      ) : null}
 
       <h3>Environment variables</h3>
       {env.vars.length === 0 ? (

@@ -1,5 +1,9 @@
 'use client';
 import Link from 'next/link';
+import { useConnectionState } from '../../lib/client/providers';
+import { useNow } from '../../lib/client/use-now';
+import type { Status } from '../../lib/k8s/types';
+import { humanDuration } from '../../lib/service-list/format';
 import { displayType } from '../../lib/service-list/format';
 import { DiagnosisPanel } from './DiagnosisPanel';
 import { EventsSection } from './EventsSection';
@@ -9,6 +13,7 @@ import { PortsSection } from './PortsSection';
 import { ReachSection } from './ReachSection';
 import { StatusSection } from './StatusSection';
 import { TrafficSection } from './TrafficSection';
+import { SeverityIcon } from './SeverityIcon';
 import { useServiceDetail } from './use-service-detail';
 import './service-detail.css';
 
@@ -27,10 +32,71 @@ const SECTIONS = [
   ['events', 'Events'],
 ] as const;
 
+function retrying(status: Status): boolean {
+  const code = status.code ?? 0;
+  return code === 0 || code >= 500 || code === 429;
+}
+
+/** The Service could not be loaded: what happened and what to do (the load keeps retrying when that can help). */
+function LoadError({ status, namespace }: { status: Status; namespace: string }) {
+  const again = retrying(status);
+  const title = again
+    ? 'Cannot reach the Kubernetes API server'
+    : status.code === 403
+      ? 'Not allowed to read this Service'
+      : status.code === 401
+        ? 'Not logged in to the cluster'
+        : `The API server answered ${status.code ?? ''} ${status.reason ?? ''}`;
+  const advice = again
+    ? 'Check that the cluster is running and reachable from the machine Porthole runs on. Porthole keeps retrying every few seconds and shows the Service as soon as the API server answers — no need to reload.'
+    : status.code === 403
+      ? `The identity Porthole uses may not get Services in namespace ${namespace}. Switch identity ("Acting as" at the top), or ask for read access to this namespace.`
+      : status.code === 401
+        ? 'The credentials in the kubeconfig were refused. Check the user of the current context, or log in again.'
+        : 'Reload the page to try again.';
+  return (
+    <div className="state" role="alert" data-testid="detail-error" data-retrying={again}>
+      <div className="state-icon">
+        <SeverityIcon severity="error" size={32} />
+      </div>
+      <h2>{title}</h2>
+      <p>
+        <code>{status.message}</code>
+      </p>
+      <p>{advice}</p>
+      {again ? (
+        <p className="muted" aria-busy="true" data-testid="detail-retrying">
+          Retrying…
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** Shown while the live stream is down: the page shows the last data it received. */
+function StaleBanner({ lastEventAt, message }: { lastEventAt?: number; message?: string }) {
+  const now = useNow(1000);
+  return (
+    <div className="banner warn sd-stale" role="alert" data-testid="detail-stale-banner">
+      <SeverityIcon severity="warning" />
+      <div>
+        <strong>
+          Showing the last known data
+          {lastEventAt ? ` (as of ${new Date(lastEventAt).toLocaleTimeString()}, ${humanDuration(Math.max(0, now - lastEventAt))} ago)` : ''}.
+        </strong>{' '}
+        {message ? `${message.replace(/\.?$/, '.')} ` : 'The live update stream is interrupted. '}
+        The diagnosis and counts below may be out of date; Porthole keeps retrying and catches up by itself.
+      </div>
+    </div>
+  );
+}
+
 /** The Service detail page: diagnosis first, then every section; everything live. */
 export function ServiceDetail({ namespace, name }: ServiceDetailProps) {
   const model = useServiceDetail(namespace, name);
+  const conn = useConnectionState();
   const { service } = model;
+  const counts = model.endpointHeadline;
   const header = (
     <div className="page-header sd-header">
       <nav className="breadcrumbs" aria-label="Breadcrumbs">
@@ -43,8 +109,11 @@ export function ServiceDetail({ namespace, name }: ServiceDetailProps) {
       {service ? <span className={`type-badge type-${displayType(service)}`} data-testid="service-type">{displayType(service)}</span> : null}
       {service && service.spec?.type !== 'ExternalName' ? (
         <span className="page-sub" data-testid="header-counts">
-          {model.counts.ready}/{model.counts.total} endpoints ready
+          <span className={`sd-count-${counts.tone}`} data-tone={counts.tone} title={counts.detail}>
+            {counts.text}
+          </span>
           {service.spec?.selector ? ` · ${model.readyPods}/${model.backing.length} pods ready` : ' · no selector'}
+          {counts.detail ? <span className="sd-count-detail"> · {counts.detail}</span> : null}
         </span>
       ) : null}
     </div>
@@ -55,12 +124,7 @@ export function ServiceDetail({ namespace, name }: ServiceDetailProps) {
       return (
         <div className="sd-page">
           {header}
-          <div className="state" role="alert" data-testid="detail-error">
-            <h2>
-              The Service could not be loaded ({model.serviceError.code} {model.serviceError.reason})
-            </h2>
-            <p>{model.serviceError.message}</p>
-          </div>
+          <LoadError status={model.serviceError} namespace={namespace} />
         </div>
       );
     }
@@ -91,8 +155,10 @@ export function ServiceDetail({ namespace, name }: ServiceDetailProps) {
   }
 
   const external = service.spec?.type === 'ExternalName';
+  const stale = conn.state === 'stale';
+  const asOf = stale ? (conn.lastEventAt ? new Date(conn.lastEventAt).toLocaleTimeString() : 'the last update') : undefined;
   return (
-    <div className="sd-page">
+    <div className="sd-page" data-stale={stale ? 'true' : undefined}>
       {header}
       <nav className="sd-toc" aria-label="Sections">
         {SECTIONS.map(([id, title]) => (
@@ -101,26 +167,16 @@ export function ServiceDetail({ namespace, name }: ServiceDetailProps) {
           </a>
         ))}
       </nav>
-      {model.errors.map((e) => (
-        <div key={e.what} className="banner warn" role="status">
-          <span aria-hidden>⚠️</span>
-          <div>
-            <strong>
-              Could not load {e.what} ({e.status.code} {e.status.reason}).
-            </strong>{' '}
-            {e.status.message}
-          </div>
-        </div>
-      ))}
+      {stale ? <StaleBanner lastEventAt={conn.lastEventAt} message={conn.message} /> : null}
       <div className="sd-body">
-        <DiagnosisPanel findings={model.findings} ready={model.diagnosisReady} />
+        <DiagnosisPanel findings={model.findings} headline={model.headline} ready={model.diagnosisReady} blocked={model.diagnosisBlocked} asOf={asOf} />
         <OverviewSection service={service} />
         <StatusSection service={service} events={model.events} />
         <PortsSection service={service} pods={model.backing} />
-        <ReachSection service={service} endpoints={model.endpoints} nodes={model.nodes} />
-        <TrafficSection groups={model.groups} counts={model.counts} source={model.source} loading={model.slicesLoading} external={external} />
-        <PodsSection service={service} pods={model.backing} loading={model.namespacePods === undefined} />
-        <EventsSection events={model.events} />
+        <ReachSection service={service} endpoints={model.endpoints} nodes={model.nodes} nodesUnavailable={model.sectionErrors.nodes} />
+        <TrafficSection groups={model.groups} counts={model.counts} source={model.source} loading={model.slicesLoading} external={external} servicePorts={(service.spec?.ports?.length ?? 0) > 0} error={model.sectionErrors.endpointslices} />
+        <PodsSection service={service} pods={model.backing} loading={model.namespacePods === undefined} error={model.sectionErrors.pods} />
+        <EventsSection events={model.events} error={model.sectionErrors.events} />
       </div>
     </div>
   );

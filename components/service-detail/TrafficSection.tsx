@@ -1,13 +1,62 @@
 'use client';
-import type { AddressTypeGroup, EndpointCounts, EndpointView } from '../../lib/service-insight/endpoints';
+import { useState } from 'react';
+import type { Status } from '../../lib/k8s/types';
+import type { AddressTypeGroup, EndpointCounts, EndpointView, SliceView } from '../../lib/service-insight/endpoints';
 import { ENDPOINTSLICE_CONTROLLER } from '../../lib/service-insight/endpoints';
-import { Empty, Section } from './Section';
+import { Empty, Section, Unavailable } from './Section';
+
+/** Endpoint rows shown per slice before "show all" (a slice holds up to 100; a big Service has many slices). */
+export const ENDPOINTS_SHOWN = 20;
 
 function Flag({ on, label }: { on: boolean; label: string }) {
   return (
     <span className="sd-flag" data-on={on} title={`${label}: ${on}`}>
-      {on ? '●' : '○'} {label}
+      <span className="sd-dot" aria-hidden /> {label}
     </span>
+  );
+}
+
+/** Not-ready and terminating endpoints first (they are what one looks for), otherwise the slice's order. */
+function attentionFirst(endpoints: readonly EndpointView[]): EndpointView[] {
+  const rank = (e: EndpointView) => (!e.ready ? 0 : e.terminating ? 1 : 2);
+  return endpoints.map((e, i) => ({ e, i })).sort((a, b) => rank(a.e) - rank(b.e) || a.i - b.i).map((x) => x.e);
+}
+
+function SliceEndpoints({ slice }: { slice: SliceView }) {
+  const [all, setAll] = useState(false);
+  const sorted = attentionFirst(slice.endpoints);
+  const shown = all ? sorted : sorted.slice(0, ENDPOINTS_SHOWN);
+  const ready = slice.endpoints.filter((e) => e.ready).length;
+  return (
+    <>
+      <table className="sd-table">
+        <thead>
+          <tr>
+            <th>Address</th>
+            <th>Conditions</th>
+            <th>Pod</th>
+            <th>Node</th>
+            <th>Zone</th>
+            <th>Ports</th>
+          </tr>
+        </thead>
+        <tbody>
+          {shown.map((ep, i) => (
+            <EndpointRow key={`${ep.addresses.join(',')}-${i}`} ep={ep} />
+          ))}
+        </tbody>
+      </table>
+      {sorted.length > shown.length ? (
+        <div className="sd-more">
+          <span className="muted">
+            {shown.length} of {sorted.length} endpoints shown ({ready} ready, {sorted.length - ready} not ready; not-ready ones first).
+          </span>{' '}
+          <button type="button" className="button" data-testid="show-all-endpoints" onClick={() => setAll(true)}>
+            Show all {sorted.length}
+          </button>
+        </div>
+      ) : null}
+    </>
   );
 }
 
@@ -42,11 +91,36 @@ function EndpointRow({ ep }: { ep: EndpointView }) {
 }
 
 /** EndpointSlices grouped by address type (or the legacy Endpoints), with every endpoint. */
-export function TrafficSection({ groups, counts, source, loading, external }: { groups: AddressTypeGroup[]; counts: EndpointCounts; source: 'EndpointSlices' | 'Endpoints'; loading: boolean; external: boolean }) {
+export function TrafficSection({
+  groups,
+  counts,
+  source,
+  loading,
+  external,
+  servicePorts,
+  error,
+}: {
+  groups: AddressTypeGroup[];
+  counts: EndpointCounts;
+  source: 'EndpointSlices' | 'Endpoints';
+  loading: boolean;
+  external: boolean;
+  /** The Service declares ports (a headless Service may declare none: its slices then need none). */
+  servicePorts: boolean;
+  error?: Status;
+}) {
   const summary = (
-    <span data-testid="endpoint-counts">
-      {counts.ready}/{counts.total} ready
-    </span>
+    <>
+      <span data-testid="endpoint-counts">
+        {counts.ready}/{counts.total} ready
+      </span>
+      {counts.usable < counts.ready ? (
+        <span className="sd-bad-text" data-testid="endpoint-usable">
+          {' '}
+          · {counts.usable} can take traffic (no ports)
+        </span>
+      ) : null}
+    </>
   );
   return (
     <Section id="traffic" title="Where traffic goes" summary={summary}>
@@ -55,7 +129,9 @@ export function TrafficSection({ groups, counts, source, loading, external }: { 
           This cluster serves no EndpointSlice API (discovery.k8s.io/v1); showing the legacy <code>Endpoints</code> object instead.
         </p>
       ) : null}
-      {loading ? (
+      {error && loading ? (
+        <Unavailable status={error} what="EndpointSlices" need="list EndpointSlices in this namespace" />
+      ) : loading ? (
         <Empty>Loading EndpointSlices…</Empty>
       ) : groups.length === 0 ? (
         <Empty>{external ? 'None: an ExternalName Service has no endpoints by design.' : `No ${source === 'Endpoints' ? 'Endpoints' : 'EndpointSlices'} for this Service.`}</Empty>
@@ -78,27 +154,19 @@ export function TrafficSection({ groups, counts, source, loading, external }: { 
                   ) : (
                     <span className="muted">legacy Endpoints</span>
                   )}
+                  <span className="muted">
+                    {s.endpoints.length} endpoint{s.endpoints.length === 1 ? '' : 's'}
+                  </span>
+                  {servicePorts && s.ports.length === 0 && s.endpoints.length > 0 ? (
+                    <span className="sd-tag bad" data-testid="slice-no-ports" title="kube-proxy forwards a Service port only to endpoints whose slice lists a port of that name">
+                      no ports: these endpoints receive no Service traffic
+                    </span>
+                  ) : null}
                 </div>
                 {s.endpoints.length === 0 ? (
                   <Empty>No endpoints in this slice.</Empty>
                 ) : (
-                  <table className="sd-table">
-                    <thead>
-                      <tr>
-                        <th>Address</th>
-                        <th>Conditions</th>
-                        <th>Pod</th>
-                        <th>Node</th>
-                        <th>Zone</th>
-                        <th>Ports</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {s.endpoints.map((ep, i) => (
-                        <EndpointRow key={`${ep.addresses.join(',')}-${i}`} ep={ep} />
-                      ))}
-                    </tbody>
-                  </table>
+                  <SliceEndpoints slice={s} />
                 )}
               </div>
             ))}

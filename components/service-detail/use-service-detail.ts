@@ -8,13 +8,14 @@ import { useMemo } from 'react';
 import { useServiceEndpointSlices } from '../../lib/client/endpointslices';
 import { useLiveEndpoints } from '../../lib/client/endpoints-live';
 import { useEventsFor } from '../../lib/client/events';
-import { useNodes } from '../../lib/client/nodes';
+import { useOptionalNodes } from '../../lib/client/optional-list';
 import { usePods } from '../../lib/client/pods';
 import { useService } from '../../lib/client/services';
 import type { Endpoints, Event, Node, Pod, Service, Status } from '../../lib/k8s/types';
 import { diagnose, type Finding } from '../../lib/service-insight/diagnosis';
 import { allEndpoints, countEndpointViews, groupLegacyEndpoints, groupSlices, type AddressTypeGroup, type EndpointCounts, type EndpointView } from '../../lib/service-insight/endpoints';
 import { eventsNewestFirst } from '../../lib/service-insight/events';
+import { diagnosisHeadline, endpointHeadline, type EndpointHeadline, type Headline } from '../../lib/service-insight/headline';
 import { backingPods, podReady } from '../../lib/service-insight/pods';
 
 export interface ServiceDetailModel {
@@ -34,12 +35,18 @@ export interface ServiceDetailModel {
   events: Event[];
   nodes: Node[];
   findings: Finding[];
+  headline?: Headline;
+  /** The header's endpoint count (agrees with the diagnosis). */
+  endpointHeadline: EndpointHeadline;
   /** Loading of the inputs the diagnosis needs. */
   diagnosisReady: boolean;
-  errors: { what: string; status: Status }[];
+  /** An input of the diagnosis that cannot be read (e.g. 403 on pods): the diagnosis says so instead. */
+  diagnosisBlocked?: { what: string; status: Status };
+  /** Per section, why its data cannot be shown (each section explains it in place; never a page banner). */
+  sectionErrors: Partial<Record<'pods' | 'endpointslices' | 'events' | 'nodes', Status>>;
 }
 
-function statusOf(err: unknown): Status | undefined {
+export function statusOf(err: unknown): Status | undefined {
   if (err && typeof err === 'object' && 'status' in err) {
     const s = (err as { status: unknown }).status;
     if (s && typeof s === 'object' && (s as { kind?: unknown }).kind === 'Status') return s as Status;
@@ -53,7 +60,7 @@ export function useServiceDetail(namespace: string, name: string): ServiceDetail
   const slices = useServiceEndpointSlices(namespace, name);
   const legacy = useLiveEndpoints(namespace, name);
   const events = useEventsFor(namespace, { kind: 'Service', name });
-  const nodes = useNodes();
+  const nodes = useOptionalNodes();
 
   const sliceError = statusOf(slices.query.error);
   // A cluster without the discovery.k8s.io API answers 404 for the list: fall back to Endpoints.
@@ -68,6 +75,9 @@ export function useServiceDetail(namespace: string, name: string): ServiceDetail
   // An input that failed for good (e.g. 403) counts as empty rather than blocking the diagnosis.
   const legacySettled = legacyEndpoints !== undefined || legacy.query.isError;
   const eventsSettled = eventItems !== undefined || events.query.isError;
+  // While TanStack retries (e.g. 503: API server down), the error is only in failureReason.
+  const serviceStatus = statusOf(svc.query.error ?? svc.query.failureReason);
+  const podsStatus = statusOf(pods.query.error ?? (pods.items === undefined ? pods.query.failureReason : undefined));
 
   return useMemo(() => {
     const backing = service && namespacePods ? backingPods(service, namespacePods) : [];
@@ -75,6 +85,9 @@ export function useServiceDetail(namespace: string, name: string): ServiceDetail
     const endpoints = allEndpoints(groups);
     const sortedEvents = eventsNewestFirst(eventItems ?? []);
     const diagnosisReady = !!service && namespacePods !== undefined && (noSliceApi || sliceItems !== undefined) && eventsSettled && legacySettled;
+    const sliceStatus = noSliceApi ? undefined : statusOf(slices.query.error);
+    const podsFinal = pods.query.isError ? podsStatus : undefined;
+    const diagnosisBlocked = podsFinal ? { what: 'pods', status: podsFinal } : sliceStatus && sliceItems === undefined ? { what: 'EndpointSlices', status: sliceStatus } : undefined;
     const findings = service && diagnosisReady
       ? diagnose({
           service,
@@ -85,32 +98,34 @@ export function useServiceDetail(namespace: string, name: string): ServiceDetail
           nodes: nodeItems ?? [],
         })
       : [];
-    const errors: { what: string; status: Status }[] = [];
-    const add = (what: string, err: unknown) => {
-      const s = statusOf(err);
-      if (s) errors.push({ what, status: s });
-    };
-    add('pods', pods.query.error);
-    if (!noSliceApi) add('EndpointSlices', slices.query.error);
-    add('events', events.query.error);
-    add('nodes', nodes.query.error);
+    const servicePorts = (service?.spec?.ports?.length ?? 0) > 0;
+    const counts = countEndpointViews(endpoints, servicePorts);
+    const sectionErrors: ServiceDetailModel['sectionErrors'] = {};
+    if (podsStatus) sectionErrors.pods = podsStatus;
+    if (sliceStatus) sectionErrors.endpointslices = sliceStatus;
+    const eventsStatus = statusOf(events.query.error);
+    if (eventsStatus) sectionErrors.events = eventsStatus;
+    if (nodes.unavailable) sectionErrors.nodes = nodes.unavailable;
     return {
       service,
-      serviceError: statusOf(svc.query.error),
+      serviceError: serviceStatus ?? svc.watchFailure,
       namespacePods,
       backing,
       readyPods: backing.filter(podReady).length,
       groups,
       endpoints,
-      counts: countEndpointViews(endpoints),
+      counts,
       source: noSliceApi ? 'Endpoints' : 'EndpointSlices',
       slicesLoading: !noSliceApi && sliceItems === undefined,
       legacyEndpoints,
       events: sortedEvents,
       nodes: nodeItems ?? [],
       findings,
+      headline: service && diagnosisReady ? diagnosisHeadline(findings, service) : undefined,
+      endpointHeadline: endpointHeadline(counts),
       diagnosisReady,
-      errors,
+      diagnosisBlocked,
+      sectionErrors,
     } satisfies ServiceDetailModel;
-  }, [service, namespacePods, sliceItems, legacyEndpoints, eventItems, nodeItems, noSliceApi, legacySettled, eventsSettled, svc.query.error, pods.query.error, slices.query.error, events.query.error, nodes.query.error]);
+  }, [service, namespacePods, sliceItems, legacyEndpoints, eventItems, nodeItems, noSliceApi, legacySettled, eventsSettled, serviceStatus, svc.watchFailure, podsStatus, pods.query.isError, slices.query.error, events.query.error, nodes.unavailable]);
 }

@@ -52,6 +52,19 @@ export function noSelectorRules(svc: Service, slices: readonly EndpointSlice[] |
         },
       ];
     }
+    const servicePorts = (svc.spec?.ports?.length ?? 0) > 0;
+    const usable = countEndpointViews(allEndpoints(groupSlices(slices)), servicePorts).usable;
+    if (usable === 0) {
+      return [
+        {
+          id: 'no-selector-manual-endpoints-none-ready',
+          severity: 'error',
+          title: `No selector, and the hand-managed EndpointSlices list no ports: their ${counts.ready} ready endpoint(s) serve nothing`,
+          explanation: `kube-proxy forwards a Service port only to endpoints whose EndpointSlice lists a port of the same name. The EndpointSlice(s) of this Service (managed by ${managers}) have ports: [], so traffic has nowhere to go.`,
+          fix: `Add the ports (named like the Service ports: ${(svc.spec?.ports ?? []).map((p) => p.name || '""').join(', ')}) to the EndpointSlice(s).`,
+        },
+      ];
+    }
     if (ns === 'default' && name === 'kubernetes') {
       return [
         {
@@ -184,6 +197,7 @@ export function targetPortRules(svc: Service, matched: readonly Pod[]): Finding[
       out.push({
         id: 'named-target-port-missing',
         severity: all ? 'error' : 'warning',
+        affects: { kind: 'port', port: sp.port, label },
         title: `targetPort "${target}" of ${label} is not declared by ${missing.length} of ${matched.length} matched pods`,
         explanation: `A named targetPort resolves, on each pod, to the container port with that name and protocol (${sp.protocol ?? 'TCP'}). Pods that do not declare it get no endpoint port for ${label}${all ? ', so traffic to it has nowhere to go' : ''}.`,
         fix: `Name the container port "${target}" in the pod template, or set targetPort to the name or number the pods listen on.`,
@@ -228,6 +242,7 @@ export function loadBalancerRules(svc: Service, events: readonly Event[]): Findi
       {
         id: 'lb-no-controller-for-class',
         severity: 'error',
+        affects: { kind: 'external', what: 'no external address: the load balancer is pending' },
         title: `Load balancer pending: no controller serves loadBalancerClass "${state.loadBalancerClass}"`,
         explanation: `${state.reason} The Service works inside the cluster (cluster IP${svc.spec?.allocateLoadBalancerNodePorts === false ? '' : ' and node ports'}), but gets no external address.`,
         fix: `Install or configure the load balancer implementation for "${state.loadBalancerClass}", or remove spec.loadBalancerClass (it can only be set when the Service is created or becomes a LoadBalancer: recreate it) so the default controller provisions it.`,
@@ -238,6 +253,7 @@ export function loadBalancerRules(svc: Service, events: readonly Event[]): Findi
     {
       id: 'lb-pending',
       severity: 'warning',
+      affects: { kind: 'external', what: 'no external address yet: the load balancer is pending' },
       title: 'Load balancer pending: no external address yet',
       explanation: `${state.reason} Inside the cluster the Service already works through its cluster IP.`,
       fix: state.event?.type === 'Warning' ? 'Fix what the event above reports (e.g. free addresses in the pool, cloud quota), then the controller retries.' : 'Wait for the controller; if it never finishes, check that a load balancer controller runs in this cluster.',

@@ -119,6 +119,14 @@ describe('diagnosis', () => {
     expect(ids(run({ service, endpointSlices: [notReady] }))).toEqual(['error:no-selector-manual-endpoints-none-ready']);
   });
 
+  it('no selector, hand-made EndpointSlices without ports: their ready endpoints serve nothing', () => {
+    const service = svc('ext', { ports: [{ name: 'http', port: 80, targetPort: 8080 }] });
+    const endpointSlices = [slice('ext-1', 'ext', [{ addresses: ['10.0.0.5'] }], { managedBy: 'me', ports: [] })];
+    const f = run({ service, endpointSlices });
+    expect(ids(f)).toEqual(['error:no-selector-manual-endpoints-none-ready']);
+    expect(f[0].title).toContain('list no ports');
+  });
+
   it('the kubernetes Service: endpoints kept by the API server', () => {
     const service = svc('kubernetes', { ports: [{ name: 'https', port: 443, targetPort: 6443 }] }, 'default');
     const own = slice('kubernetes', 'kubernetes', [{ addresses: ['172.18.0.2'] }]);

@@ -54,7 +54,14 @@ export interface Finding {
   /** Supporting lines (per pod, per port ...). */
   items?: string[];
   nearMisses?: NearMissItem[];
+  /**
+   * What the finding breaks, when less than the whole Service: only access from outside the cluster
+   * (load balancer, external traffic policy), or one Service port. Unset: the whole Service.
+   */
+  affects?: FindingScope;
 }
+
+export type FindingScope = { kind: 'external'; what: string } | { kind: 'port'; port: number; label: string };
 
 export interface DiagnosisInput {
   service: Service;

@@ -20,7 +20,19 @@ describe('where traffic goes', () => {
     // Unset conditions: ready and serving mean true, terminating false.
     expect(a.endpoints[0]).toMatchObject({ ready: true, serving: true, terminating: false, podName: 'web-1' });
     expect(b.endpoints[0]).toMatchObject({ ready: false, serving: true, terminating: true, nodeName: 'node-1', zone: 'z1', podName: 'web-2' });
-    expect(countEndpointViews(allEndpoints(groups))).toEqual({ ready: 2, serving: 3, terminating: 1, total: 3 });
+    expect(countEndpointViews(allEndpoints(groups))).toEqual({ ready: 2, serving: 3, terminating: 1, total: 3, usable: 2 });
+  });
+
+  it('ready endpoints in a slice without ports do not count as usable when the Service has ports (D-01)', () => {
+    const eps = [
+      { addresses: ['10.244.1.5'], targetRef: { kind: 'Pod', name: 'inv-1' } },
+      { addresses: ['10.244.2.5'], targetRef: { kind: 'Pod', name: 'inv-2' } },
+    ];
+    const noPorts = allEndpoints(groupSlices([slice('inv', 'inventory', eps, { ports: [] })]));
+    expect(countEndpointViews(noPorts, true)).toMatchObject({ ready: 2, total: 2, usable: 0 });
+    // A headless Service without ports: its endpoints serve DNS, no ports needed.
+    expect(countEndpointViews(noPorts, false)).toMatchObject({ ready: 2, usable: 2 });
+    expect(countEndpointViews(allEndpoints(groupSlices([slice('inv', 'inventory', eps)])), true)).toMatchObject({ ready: 2, usable: 2 });
   });
 
   it('reads legacy Endpoints: addresses ready, notReadyAddresses not', () => {

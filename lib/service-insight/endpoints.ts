@@ -137,10 +137,19 @@ export interface EndpointCounts {
   serving: number;
   terminating: number;
   total: number;
+  /**
+   * Ready endpoints that can take traffic: when the Service declares ports, the endpoint's slice must
+   * list at least one port (a slice with `ports: []` — no targetPort resolved — serves nothing).
+   */
+  usable: number;
 }
 
-/** Counts per distinct endpoint (a dual-stack pod in an IPv4 and an IPv6 slice counts once). */
-export function countEndpointViews(endpoints: readonly EndpointView[]): EndpointCounts {
+/**
+ * Counts per distinct endpoint (a dual-stack pod in an IPv4 and an IPv6 slice counts once).
+ * `servicePorts`: whether the Service declares ports (headless Services may declare none; their
+ * endpoints are then usable without ports, for DNS).
+ */
+export function countEndpointViews(endpoints: readonly EndpointView[], servicePorts = false): EndpointCounts {
   const byId = new Map<string, EndpointView>();
   for (const ep of endpoints) {
     const id = ep.podName ? `pod/${ep.podName}` : `${ep.addressType}/${ep.addresses[0] ?? ''}`;
@@ -153,5 +162,6 @@ export function countEndpointViews(endpoints: readonly EndpointView[]): Endpoint
     serving: values.filter((e) => e.serving).length,
     terminating: values.filter((e) => e.terminating).length,
     total: values.length,
+    usable: values.filter((e) => e.ready && (!servicePorts || e.ports.length > 0)).length,
   };
 }

@@ -27,6 +27,22 @@ describe('how to reach a Service', () => {
     ]);
   });
 
+  it('externalTrafficPolicy Local: node ports on nodes without a ready local endpoint are marked and listed last (D-16)', () => {
+    const s = svc('np-local', { type: 'NodePort', externalTrafficPolicy: 'Local', ports: [{ name: 'http', port: 80, nodePort: 32511 }] });
+    const nodes = [node('node-1', '172.18.0.2'), node('node-2', '172.18.0.3'), node('node-3', '172.18.0.4')];
+    const base = { addressType: 'IPv4' as const, serving: true, terminating: false, ports: [], source: 's' };
+    const endpoints = [
+      { ...base, addresses: ['10.244.2.5'], ready: true, nodeName: 'node-2' },
+      { ...base, addresses: ['10.244.3.5'], ready: false, nodeName: 'node-3' },
+    ];
+    const r = reachAddresses(s, nodes, endpoints).filter((x) => x.kind === 'node-port');
+    expect(r.map((x) => `${x.address} ${x.drops ? 'drops' : 'works'}`)).toEqual(['172.18.0.3:32511 works', '172.18.0.2:32511 drops', '172.18.0.4:32511 drops']);
+    expect(r[1].drops).toBe('drops the traffic: no ready endpoint on node-1 (externalTrafficPolicy: Local)');
+    // Cluster policy: every node forwards.
+    const cluster = svc('np', { type: 'NodePort', ports: [{ name: 'http', port: 80, nodePort: 32511 }] });
+    expect(reachAddresses(cluster, nodes, endpoints).some((x) => x.drops)).toBe(false);
+  });
+
   it('LoadBalancer: the ingress IP or hostname with the ports', () => {
     const s = svc('lb', { type: 'LoadBalancer', ports: [{ name: 'https', port: 443, nodePort: 31443 }] });
     s.status = { loadBalancer: { ingress: [{ ip: '172.18.255.1', ipMode: 'VIP' }, { hostname: 'lb.example.com' }] } };

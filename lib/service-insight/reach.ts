@@ -5,6 +5,7 @@
  */
 import type { Node, Protocol, Service } from '../k8s/types';
 import { isHeadless, isServiceIPSet } from '../service/helpers';
+import type { EndpointView } from './endpoints';
 import { joinHostPort } from './env-vars';
 
 export type ReachKind = 'cluster-ip' | 'node-port' | 'load-balancer' | 'external-ip' | 'external-name';
@@ -19,9 +20,16 @@ export interface ReachAddress {
   from: 'inside the cluster' | 'the nodes\' network' | 'outside the cluster';
   /** e.g. the node name and address type for node ports. */
   note?: string;
+  /** Set when this address drops the traffic (why, in words): e.g. a node port on a node without a local endpoint. */
+  drops?: string;
 }
 
-export function reachAddresses(svc: Service, nodes: readonly Node[] = []): ReachAddress[] {
+/**
+ * `endpoints` (optional) lets node ports be judged under externalTrafficPolicy: Local: a node without
+ * a ready endpoint of its own drops the traffic (kube-proxy does not forward it to other nodes).
+ * Those rows get `drops` and come after the working ones.
+ */
+export function reachAddresses(svc: Service, nodes: readonly Node[] = [], endpoints?: readonly EndpointView[]): ReachAddress[] {
   const spec = svc.spec ?? {};
   const ports = spec.ports ?? [];
   if (spec.type === 'ExternalName') {
@@ -36,22 +44,29 @@ export function reachAddresses(svc: Service, nodes: readonly Node[] = []): Reach
       }
     }
   }
+  const local = spec.externalTrafficPolicy === 'Local' && endpoints ? new Set(endpoints.filter((e) => e.ready && e.nodeName).map((e) => e.nodeName as string)) : undefined;
+  const nodePorts: ReachAddress[] = [];
   for (const p of ports) {
     if (!p.nodePort) continue;
     for (const node of nodes) {
+      const nodeName = node.metadata.name ?? '';
+      const drops = local && !local.has(nodeName) ? `drops the traffic: no ready endpoint on ${nodeName} (externalTrafficPolicy: Local)` : undefined;
       for (const a of node.status?.addresses ?? []) {
         if (a.type !== 'InternalIP' && a.type !== 'ExternalIP') continue;
-        out.push({
+        nodePorts.push({
           kind: 'node-port',
           address: joinHostPort(a.address, p.nodePort),
           protocol: p.protocol ?? 'TCP',
           portName: p.name,
           from: a.type === 'ExternalIP' ? 'outside the cluster' : "the nodes' network",
-          note: `${node.metadata.name ?? ''} ${a.type}`,
+          note: `${nodeName} ${a.type}`,
+          ...(drops ? { drops } : {}),
         });
       }
     }
   }
+  // Working node addresses first (stable: node order is kept within each group).
+  out.push(...nodePorts.filter((a) => !a.drops), ...nodePorts.filter((a) => a.drops));
   if (spec.type === 'LoadBalancer') {
     for (const ing of svc.status?.loadBalancer?.ingress ?? []) {
       const host = ing.ip ?? ing.hostname;

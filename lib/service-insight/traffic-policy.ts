@@ -32,6 +32,7 @@ export function trafficPolicyRules(svc: Service, endpoints: readonly EndpointVie
     out.push({
       id: 'external-traffic-local',
       severity: withEndpoint.size === 0 ? 'error' : 'info',
+      affects: { kind: 'external', what: `external traffic is dropped on ${withEndpoint.size === 0 ? 'every node' : list} (externalTrafficPolicy: Local, no local endpoint)` },
       title: `externalTrafficPolicy Local: ${without.length} of ${nodes.length} nodes have no local endpoint`,
       explanation: `External traffic is delivered only to ready endpoints on the node it arrives at (and keeps the client's source IP). Node ports on ${list} drop it${spec.type === 'LoadBalancer' ? `; the load balancer leaves those nodes out because their health check (port ${spec.healthCheckNodePort ?? '?'}) fails` : ''}.`,
       fix: 'Expected when not every node runs a backing pod. Send NodePort traffic only to nodes with endpoints, or set externalTrafficPolicy: Cluster (the source IP is then lost).',
