@@ -199,6 +199,25 @@ describe('load-balancer controller', () => {
   });
 });
 
+describe('load-balancer controller with a small pool', () => {
+  it('retries a Service left pending by an exhausted pool once an address is given back', async () => {
+    c.stop();
+    c = startInProcessCluster({ lbPool: '172.18.255.0/30' });
+    await c.controllers.idle();
+    for (const name of ['lb1', 'lb2', 'lb3']) createService(name, { type: 'LoadBalancer', ports: [{ port: 80 }] });
+    await c.controllers.idle();
+    const ip = (name: string) => c.api.get<Service>('services', 'default', name)?.status?.loadBalancer?.ingress?.[0]?.ip;
+    expect([ip('lb1'), ip('lb2'), ip('lb3')]).toEqual(['172.18.255.1', '172.18.255.2', undefined]);
+    expect(events('lb3')).toEqual(['EnsuringLoadBalancer', 'SyncLoadBalancerFailed']);
+    c.api.delete('services', 'default', 'lb1', W);
+    await c.controllers.idle();
+    expect(ip('lb3')).toBe('172.18.255.1');
+    // The retry's EnsuringLoadBalancer is the same event again (count 2), as the recorder aggregates it.
+    expect(events('lb3')).toEqual(['EnsuringLoadBalancer', 'SyncLoadBalancerFailed', 'EnsuredLoadBalancer']);
+    expect(c.api.list<Event>('events', 'default').find((e) => e.involvedObject.name === 'lb3' && e.reason === 'EnsuringLoadBalancer')?.count).toBe(2);
+  });
+});
+
 describe('namespace controller', () => {
   it('keeps a deleted namespace Terminating until its content is gone, then removes it', async () => {
     c.api.create<Namespace>('namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'doomed' } }, W);

@@ -16,14 +16,14 @@ export interface InProcessCluster {
   stop(): void;
 }
 
-export function startInProcessCluster(): InProcessCluster {
+export function startInProcessCluster(options: { lbPool?: string } = {}): InProcessCluster {
   const store = openStore();
   const allocation = createServiceAllocation({});
   const api = createClusterApi(createRestContext(store, createDefinitions(allocation)));
   const errors: string[] = [];
   const start = () =>
     startControllers(api, {
-      lbPool: '172.18.255.0/24',
+      lbPool: options.lbPool ?? '172.18.255.0/24',
       onError: (err, where) => errors.push(`${where}: ${err instanceof Error ? err.message : String(err)}`),
     });
   const cluster: InProcessCluster = {

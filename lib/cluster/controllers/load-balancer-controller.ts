@@ -29,10 +29,19 @@ export function startLoadBalancerController(ctx: ControllerContext, pool: LoadBa
   const { api, informers } = ctx;
   const recorder = createEventRecorder(api, SERVICE_CONTROLLER_COMPONENT, CLOUD_CONTROLLER_MANAGER, () => ({ apiVersion: 'v1', kind: 'Service' }), ctx.now, (err) => ctx.onError(err, 'service-controller events'));
   /** key → what this controller last handled: the address it holds and the Service it saw. */
-  const state = new Map<string, { ip?: string; svc: Service; fingerprint: string; uid?: string }>();
+  const state = new Map<string, { ip?: string; svc: Service; fingerprint: string; uid?: string; retry?: boolean }>();
   const opts = { fieldManager: CLOUD_CONTROLLER_MANAGER };
   /** key → `Old -> New` for updates that changed whether the Service wants a balancer (needsUpdate). */
   const typeChanges = new Map<string, string>();
+
+  /** Re-queues the Services waiting for an address (an address was given back). */
+  function retryWaiting(): void {
+    for (const [key, held] of state) {
+      if (held.ip) continue;
+      held.retry = true;
+      queue.add(key);
+    }
+  }
 
   function ingressIP(svc: Service): string | undefined {
     return svc.status?.loadBalancer?.ingress?.find((i) => i.ip)?.ip;
@@ -41,8 +50,11 @@ export function startLoadBalancerController(ctx: ControllerContext, pool: LoadBa
   function release(key: string, svc: Service | undefined, last: Service): void {
     const held = state.get(key);
     recorder.event(svc ?? last, 'Normal', 'DeletingLoadBalancer', 'Deleting load balancer');
-    if (held?.ip) pool.release(held.ip);
     state.delete(key);
+    if (held?.ip) {
+      pool.release(held.ip);
+      retryWaiting();
+    }
     if (svc && (svc.status?.loadBalancer?.ingress?.length ?? 0) > 0) {
       const next = structuredClone(svc);
       next.status = { ...(next.status ?? {}), loadBalancer: {} };
@@ -82,7 +94,9 @@ export function startLoadBalancerController(ctx: ControllerContext, pool: LoadBa
       state.set(key, { ip: held.ip, svc: service, fingerprint, uid: service.metadata.uid });
       return;
     }
-    if (held && !held.ip) return; // pool exhausted earlier; the event was recorded
+    // Pool exhausted earlier (the failure event was recorded): try again only once an address is
+    // back (the real controller retries with backoff; this is when a retry can succeed).
+    if (held && !held.ip && !held.retry) return;
     recorder.event(service, 'Normal', 'EnsuringLoadBalancer', 'Ensuring load balancer');
     const wanted = service.spec?.loadBalancerIP;
     let ip = held?.ip;
