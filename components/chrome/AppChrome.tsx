@@ -28,8 +28,8 @@ export function AppChrome({ cluster, children }: { cluster: ClusterInfoResult; c
           Porthole
         </Link>
         {cluster.ok ? (
-          <span className="cluster-pill" title={`${cluster.server} — ${SOURCE_LABEL[cluster.source]}`} data-testid="cluster-name">
-            <strong>{cluster.contextName}</strong>
+          <span className="cluster-pill" title={`cluster ${cluster.clusterName} at ${cluster.server} — ${SOURCE_LABEL[cluster.source]}`} data-testid="cluster-name">
+            <strong>{cluster.identities.includes(cluster.identity) ? cluster.identity : cluster.contextName}</strong>
             <span>· {SOURCE_LABEL[cluster.source]}</span>
           </span>
         ) : (
@@ -38,7 +38,7 @@ export function AppChrome({ cluster, children }: { cluster: ClusterInfoResult; c
         <span className="topbar-spacer" />
         <div className="topbar-group">
           <Suspense fallback={null}>
-            <NamespaceSelector />
+            <NamespaceSelector contextNamespace={cluster.ok ? cluster.namespace : undefined} />
           </Suspense>
           {cluster.ok && cluster.identities.length > 1 ? <IdentitySwitcher current={cluster.identity} identities={cluster.identities} /> : null}
           <ConnectionIndicator />

@@ -6,7 +6,7 @@ import { parseViewState } from '../../lib/service-list/url-state';
 import { pageRoutes } from '../../lib/client/page-routes';
 
 /** All namespaces or one; on the Service list it narrows the list (keeping the rest of the view state). */
-export function NamespaceSelector() {
+export function NamespaceSelector({ contextNamespace }: { contextNamespace?: string }) {
   const { items } = useNamespaces();
   const params = useSearchParams();
   const pathname = usePathname();
@@ -14,7 +14,8 @@ export function NamespaceSelector() {
   const view = parseViewState(params);
   const names = useMemo(() => (items ?? []).map((n) => n.metadata.name ?? '').filter(Boolean).sort(), [items]);
   const current = view.namespace ?? '';
-  const options = current && !names.includes(current) ? [...names, current].sort() : names;
+  // The current one and the context's namespace stay choices even when namespaces cannot be listed (403).
+  const options = [...new Set([...names, current, contextNamespace ?? ''].filter(Boolean))].sort();
   return (
     <>
       <label htmlFor="namespace-select">Namespace</label>

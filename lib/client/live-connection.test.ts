@@ -144,3 +144,23 @@ describe('LiveConnection', () => {
     expect(live.getSnapshot().failures[ID]).toBeUndefined();
   });
 });
+
+describe('LiveConnection with a refused watch', () => {
+  it('stays live for the other watches when one is refused (403)', async () => {
+    vi.useFakeTimers();
+    FakeEventSource.all = [];
+    vi.stubGlobal('EventSource', FakeEventSource);
+    const live = new LiveConnection(new QueryClient());
+    live.subscribe({ resource: 'services' });
+    live.subscribe({ resource: 'namespaces' });
+    await vi.advanceTimersByTimeAsync(50);
+    const es = FakeEventSource.last();
+    es.onopen?.();
+    es.emit('state', { id: 'namespaces:all', state: 'live' });
+    es.emit('failure', { id: 'services:all', status: { kind: 'Status', apiVersion: 'v1', metadata: {}, code: 403, reason: 'Forbidden' } });
+    expect(live.getSnapshot()).toMatchObject({ state: 'live', failures: { 'services:all': { code: 403 } } });
+    live.dispose();
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+});

@@ -225,7 +225,8 @@ export class LiveConnection {
     if (this.subs.size === 0) return { state: this.dropped ? 'stale' : 'idle' };
     if (!this.source) return { state: 'stale', message: this.message };
     if (!this.sourceOpen) return { state: this.dropped ? 'reconnecting' : 'connecting', message: this.dropped ? this.message : undefined };
-    const subs = [...this.subs.values()];
+    // A watch refused for good (403 ...) is reported through `failures`, not as a connection problem.
+    const subs = [...this.subs.entries()].filter(([id]) => !this.failures[id]).map(([, s]) => s);
     const stale = subs.find((s) => s.upstream === 'stale');
     if (stale) return { state: 'stale', message: stale.message };
     const retrying = subs.find((s) => s.upstream === 'reconnecting');

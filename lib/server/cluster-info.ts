@@ -13,6 +13,8 @@ export interface ClusterInfo {
   identities: string[];
   /** The identity this request acts as. */
   identity: string;
+  /** The namespace of the identity's kubeconfig context (a choice even when namespaces cannot be listed). */
+  namespace?: string;
 }
 
 export type ClusterInfoResult = ClusterInfo | { ok: false; error: string };
@@ -29,6 +31,7 @@ export function clusterInfo(headers: Headers): ClusterInfoResult {
       source: config.source,
       identities: identityContexts(config),
       identity: identity.name,
+      namespace: identity.kubeConfig.getContextObject(identity.kubeConfig.getCurrentContext())?.namespace,
     };
   } catch (err) {
     return { ok: false, error: err instanceof Error ? err.message : String(err) };

@@ -153,9 +153,10 @@ export async function runUpstreamWatch(kc: KubeConfig, spec: WatchSpec, startRv:
     if (permanent) sink.failure(failure);
     const delay = permanent ? backoffDelay(6) : backoffDelay(attempt);
     attempt++;
-    setState('stale', { message: failure.message, retryInMs: delay });
+    // A refusal is not an outage: the failure event says what happened; the connection is not stale.
+    if (!permanent) setState('stale', { message: failure.message, retryInMs: delay });
     await sleep(delay, signal);
     if (signal.aborted) return;
-    setState('reconnecting', { message: failure.message });
+    if (!permanent) setState('reconnecting', { message: failure.message });
   }
 }
