@@ -6,6 +6,7 @@ import type { JsonObject } from '../../k8s/json';
 import type { KubeObject } from '../../k8s/types/meta';
 import type { ResourceDefinition } from '../registry/types';
 import { schemaFor } from '../schema';
+import { dropEmptyCollections } from '../schema/omit-empty';
 import type { Transaction } from '../storage/types';
 import { StoreError } from '../storage/types';
 import { ApiError } from './api-error';
@@ -68,6 +69,7 @@ export function createInTransaction<T extends KubeObject>(
   else delete obj.metadata.managedFields;
   const errors = def.validateCreate(obj);
   if (errors.length) throw ApiError.invalid(def.kind, def.group, obj.metadata.name ?? '', errors);
+  obj = dropEmptyCollections(obj, schemaFor(def.resource));
   let stored: T;
   try {
     stored = tx.create(def.resource, obj) as T;

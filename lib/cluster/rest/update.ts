@@ -7,6 +7,7 @@ import type { JsonObject } from '../../k8s/json';
 import type { KubeObject } from '../../k8s/types/meta';
 import type { ResourceDefinition } from '../registry/types';
 import { schemaFor } from '../schema';
+import { dropEmptyCollections } from '../schema/omit-empty';
 import type { Transaction } from '../storage/types';
 import { ApiError } from './api-error';
 import { apiVersionOf, groupResourceOf, timestamp, type RestContext } from './context';
@@ -105,6 +106,7 @@ export function updateInTransaction<T extends KubeObject>(
   const errors = step.subresource === 'status' && def.validateStatusUpdate ? def.validateStatusUpdate(next, prev) : def.validateUpdate(next, prev);
   if (errors.length) throw ApiError.invalid(def.kind, def.group, name, errors);
   if (step.warnings && !step.subresource && def.warningsOnUpdate) step.warnings.push(...def.warningsOnUpdate(next, prev));
+  next = dropEmptyCollections(next, schemaFor(def.resource));
   if (deepEqual(withoutVolatile(next), withoutVolatile(prev))) return prev;
   try {
     return tx.update(def.resource, next, prev.metadata.resourceVersion) as T;
