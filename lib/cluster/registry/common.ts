@@ -18,11 +18,14 @@ export function copy<T>(value: T): T {
   return structuredClone(value);
 }
 
-/** The status strategies' rule: a status update changes status only (ResetObjectMetaForStatus + old spec). */
-export function takeStatusOnly<T extends KubeObject & { status?: unknown }>(next: T, prev: T): T {
-  const out = copy(prev);
-  out.status = copy(next.status);
-  out.metadata.resourceVersion = next.metadata.resourceVersion;
+/**
+ * The status strategies' rule (namespace/node/pod statusStrategy.PrepareForUpdate): the old spec is
+ * kept; status and metadata (labels, annotations) are taken from the request, as written.
+ */
+export function takeStatusOnly<T extends KubeObject & { spec?: unknown }>(next: T, prev: T): T {
+  const out = copy(next);
+  if (prev.spec === undefined) delete out.spec;
+  else out.spec = copy(prev.spec);
   return out;
 }
 

@@ -161,7 +161,13 @@ export const podDefinition: ResourceDefinition<Pod> = {
     }
     return errs;
   },
-  prepareForStatusUpdate: (next, prev) => takeStatusOnly(next, prev),
+  prepareForStatusUpdate(next, prev) {
+    // podStatusStrategy: old kubelets corrupt ownerReferences, so /status never changes them.
+    const out = takeStatusOnly(next, prev);
+    if (prev.metadata.ownerReferences) out.metadata.ownerReferences = copy(prev.metadata.ownerReferences);
+    else delete out.metadata.ownerReferences;
+    return out;
+  },
   validateStatusUpdate(next, prev) {
     const errs = metaUpdateErrors(next, prev);
     const phase = next.status?.phase;

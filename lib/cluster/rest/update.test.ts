@@ -81,10 +81,13 @@ describe('update', () => {
     const pod = createObject(ctx, def, 'ns', podBody('s') as never, opts).object as Pod;
     const viaStatus = copy(pod);
     viaStatus.status = { ...viaStatus.status, phase: 'Running' };
-    viaStatus.metadata.labels = { ignored: 'yes' };
+    viaStatus.metadata.labels = { kept: 'yes' };
+    viaStatus.spec = { ...viaStatus.spec!, hostname: 'ignored' };
     const afterStatus = updateObject(ctx, def, 'ns', 's', viaStatus as never, opts, 'status').object as Pod;
     expect(afterStatus.status?.phase).toBe('Running');
-    expect(afterStatus.metadata.labels).toBeUndefined();
+    // podStatusStrategy resets spec only: metadata written through /status is stored.
+    expect(afterStatus.metadata.labels).toEqual({ kept: 'yes' });
+    expect(afterStatus.spec?.hostname).toBeUndefined();
     const viaMain = copy(afterStatus);
     viaMain.status = { phase: 'Failed' };
     const afterMain = updateObject(ctx, def, 'ns', 's', viaMain as never, opts).object as Pod;
@@ -99,5 +102,26 @@ describe('update', () => {
     const body = podBody('n');
     (body.metadata as Record<string, unknown>).namespace = 'elsewhere';
     expect(() => updateObject(ctx, def, 'ns', 'n', body as never, opts)).toThrow('the namespace of the object (elsewhere) does not match the namespace on the request (ns)');
+  });
+});
+
+describe('/status updates (status strategies)', () => {
+  it('keep the old spec but store metadata changes; pods keep their ownerReferences', () => {
+    const ctx = setup();
+    const nsDef = ctx.definitions.get('namespaces')!;
+    const ns = copy(ctx.store.get('namespaces', undefined, 'ns') as KubeObject & { spec?: { finalizers?: string[] } });
+    ns.metadata.labels = { qa: 'l' };
+    ns.spec = { finalizers: [] };
+    const updated = updateObject(ctx, nsDef, undefined, 'ns', ns as never, opts, 'status').object as KubeObject & { spec?: unknown };
+    expect(updated.metadata.labels).toMatchObject({ qa: 'l' });
+    expect(updated.spec).toEqual({ finalizers: ['kubernetes'] });
+
+    const podDef = ctx.definitions.get('pods')!;
+    const pod = copy(createObject(ctx, podDef, 'ns', podBody('p') as never, opts).object as Pod);
+    pod.metadata.annotations = { qa: '2' };
+    pod.metadata.ownerReferences = [{ apiVersion: 'v1', kind: 'Node', name: 'n', uid: 'u' }];
+    const podAfter = updateObject(ctx, podDef, 'ns', 'p', pod as never, opts, 'status').object as Pod;
+    expect(podAfter.metadata.annotations).toEqual({ qa: '2' });
+    expect(podAfter.metadata.ownerReferences).toBeUndefined();
   });
 });
