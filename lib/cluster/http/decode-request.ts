@@ -5,6 +5,7 @@ import type { ResourceDefinition } from '../registry/types';
 import { ApiError } from '../rest/api-error';
 import { apiVersionOf } from '../rest/context';
 import { checkTypeMeta, decodeObject, type Decoded } from '../rest/decode';
+import { schemaFor } from '../schema';
 import { readBodyBytes } from './body';
 import { PROTOBUF_CONTENT_TYPE, readEnvelope } from './protobuf';
 import { decodeObjectProtobuf } from './protobuf-objects';
@@ -13,7 +14,7 @@ export async function decodeRequestObject(req: IncomingMessage, def: ResourceDef
   const bytes = await readBodyBytes(req);
   const contentType = req.headers['content-type'];
   const expected = { kind: def.kind, apiVersion: apiVersionOf(def) };
-  if (!(contentType ?? '').startsWith(PROTOBUF_CONTENT_TYPE)) return decodeObject(bytes.toString('utf8'), contentType, expected);
+  if (!(contentType ?? '').startsWith(PROTOBUF_CONTENT_TYPE)) return decodeObject(bytes.toString('utf8'), contentType, expected, schemaFor(def.resource));
   let object;
   try {
     const envelope = readEnvelope(bytes);

@@ -42,6 +42,17 @@ describe('decodeObject', () => {
     expect(value).toEqual({ a: { b: [{}] } });
   });
 
+  it('keeps __proto__ as a map key when the schema says map (labels), strips it from structs', () => {
+    const schema = {
+      type: 'object' as const,
+      properties: { metadata: { type: 'object' as const, properties: { labels: { type: 'map' as const, values: { type: 'string' as const } } } } },
+    };
+    const d = decodeObject('{"metadata":{"labels":{"__proto__":"x"},"__proto__":{"a":1}}}', 'application/json', expected, schema);
+    expect(d.strippedPaths).toEqual(['metadata.__proto__']);
+    expect(Object.keys((d.object.metadata as { labels: object }).labels)).toEqual(['__proto__']);
+    expect(Object.getPrototypeOf((d.object.metadata as { labels: object }).labels)).toBe(Object.prototype);
+  });
+
   it('summarizes bodies as the real server quotes them', () => {
     expect(summarizeData('')).toBe('<empty>');
     expect(summarizeData('{"a":1}')).toBe('{"a":1}');

@@ -6,6 +6,7 @@
 import { parse as parseYaml } from 'yaml';
 import { failure, statusError } from '../../k8s/status';
 import { isJsonObject, type JsonObject, type JsonValue } from '../../k8s/json';
+import type { ObjectSchema, Schema } from '../schema/types';
 import { ApiError } from './api-error';
 import { goJsonSyntaxError } from './go-json-error';
 
@@ -46,20 +47,27 @@ export function goJsonError(text: string, err: unknown): string {
   return goJsonSyntaxError(text) ?? (err instanceof Error ? err.message : String(err));
 }
 
-/** Removes every `__proto__` key (own properties made by JSON.parse), returning their paths. */
-export function stripDangerousKeys(value: unknown, path = ''): string[] {
+/**
+ * Removes every `__proto__` key (own properties made by JSON.parse), returning their paths. With a
+ * schema, keys of maps (labels, annotations, selector: `map[string]string` in Go) are kept: there
+ * `__proto__` is an ordinary key that validation refuses, while in structs it is an unknown field.
+ */
+export function stripDangerousKeys(value: unknown, path = '', schema?: Schema): string[] {
   const found: string[] = [];
   if (Array.isArray(value)) {
-    value.forEach((v, i) => found.push(...stripDangerousKeys(v, `${path}[${i}]`)));
+    const items = schema?.type === 'array' ? schema.items : undefined;
+    value.forEach((v, i) => found.push(...stripDangerousKeys(v, `${path}[${i}]`, items)));
   } else if (typeof value === 'object' && value !== null) {
     const obj = value as Record<string, unknown>;
+    const isMap = schema?.type === 'map';
     for (const key of Object.keys(obj)) {
       const childPath = path ? `${path}.${key}` : key;
-      if (DANGEROUS_KEYS.has(key)) {
+      if (DANGEROUS_KEYS.has(key) && !isMap) {
         delete obj[key];
         found.push(childPath);
       } else {
-        found.push(...stripDangerousKeys(obj[key], childPath));
+        const child = schema?.type === 'map' ? schema.values : schema?.type === 'object' && Object.hasOwn(schema.properties, key) ? schema.properties[key] : undefined;
+        found.push(...stripDangerousKeys(obj[key], childPath, child));
       }
     }
   }
@@ -89,8 +97,8 @@ export interface ExpectedType {
   apiVersion: string;
 }
 
-/** Decodes an object body (create, update) and checks its apiVersion and kind. */
-export function decodeObject(text: string, contentType: string | undefined, expected: ExpectedType): Decoded {
+/** Decodes an object body (create, update) and checks its apiVersion and kind; `schema` keeps map keys (see stripDangerousKeys). */
+export function decodeObject(text: string, contentType: string | undefined, expected: ExpectedType, schema?: ObjectSchema): Decoded {
   checkObjectContentType(contentType);
   const unrecognized = (base: string): string =>
     `the object provided is unrecognized (must be of type ${expected.kind}): ${base} (${summarizeData(text)})`;
@@ -102,7 +110,7 @@ export function decodeObject(text: string, contentType: string | undefined, expe
       ),
     );
   }
-  const strippedPaths = stripDangerousKeys(value);
+  const strippedPaths = stripDangerousKeys(value, '', schema);
   checkTypeMeta(value, expected);
   return { object: value, strippedPaths };
 }
@@ -136,7 +144,7 @@ function putTypeMetaFirst(obj: JsonObject, expected: ExpectedType): void {
   obj.kind = expected.kind;
   obj.apiVersion = expected.apiVersion;
   obj.metadata = metadata;
-  for (const [key, value] of rest) obj[key] = value;
+  for (const [key, value] of rest) Object.defineProperty(obj, key, { value, writable: true, enumerable: true, configurable: true });
 }
 
 /** Fills in a missing apiVersion/kind and refuses a different one, with the real messages. */

@@ -198,6 +198,16 @@ describe('bad input is refused and nothing is stored', () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
+  it('__proto__ as a label or selector key is an ordinary (invalid) map key: 422, not an unknown field', async () => {
+    const body = '{"apiVersion":"v1","kind":"Service","metadata":{"name":"proto-map","labels":{"__proto__":"x"}},"spec":{"ports":[{"port":80}],"selector":{"__proto__":"a"}}}';
+    const r = await call('POST', `${SERVICES}?fieldValidation=Strict`, { body });
+    expect(r.status).toBe(422);
+    const causes = (r.json.details as { causes: { field: string; message: string }[] }).causes;
+    expect(causes.map((c) => c.field)).toEqual(['metadata.labels', 'spec.selector']);
+    expect(causes[0].message).toMatch(/^Invalid value: "__proto__": name part must consist of alphanumeric characters/);
+    await expectNothingStored('proto-map');
+  });
+
   it('unknown fields: Strict refuses, Warn warns and drops, Ignore drops', async () => {
     const strict = await call('POST', `${SERVICES}?fieldValidation=Strict`, { body: service('unk', { foo: 1 }) });
     expect(strict.status).toBe(400);
