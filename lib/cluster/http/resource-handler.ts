@@ -127,7 +127,7 @@ export async function handleResource(ctx: RestContext, def: ResourceDefinition, 
       if (sub || info.name) throw methodNotAllowed();
       const options = writeOptions(req, query, 'CreateOptions');
       const decoded = await decodeRequestObject(req, def);
-      const result = createObject(ctx, def, namespace, decoded.object, options, decoded.strippedPaths);
+      const result = createObject(ctx, def, namespace, decoded.object, options, decoded.strippedPaths, decoded.duplicates);
       sendObject(req, res, ctx, def, 201, result.object as KubeObject, result.warnings);
       return;
     }
@@ -139,7 +139,7 @@ export async function handleResource(ctx: RestContext, def: ResourceDefinition, 
         sendObject(req, res, ctx, def, 200, finalizeNamespace(ctx, def, info.name, finalizers, options.dryRun));
         return;
       }
-      const result = updateObject(ctx, def, namespace, info.name, decoded.object, options, sub as Subresource, decoded.strippedPaths);
+      const result = updateObject(ctx, def, namespace, info.name, decoded.object, options, sub as Subresource, decoded.strippedPaths, decoded.duplicates);
       sendObject(req, res, ctx, def, result.created ? 201 : 200, result.object as KubeObject, result.warnings);
       return;
     }

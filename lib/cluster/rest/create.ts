@@ -11,6 +11,7 @@ import type { Transaction } from '../storage/types';
 import { StoreError } from '../storage/types';
 import { ApiError } from './api-error';
 import { apiVersionOf, groupResourceOf, timestamp, type RestContext } from './context';
+import type { DuplicateKeys } from './decode';
 import { enforceFieldValidation } from './field-validation';
 import { checkFieldManager, fillCreateMetadata, managerName } from './metadata';
 import { checkNamespaceForCreate } from './namespace-guard';
@@ -87,9 +88,10 @@ export function createObject<T extends KubeObject>(
   body: JsonObject,
   options: WriteOptions,
   strippedPaths: readonly string[] = [],
+  duplicates?: DuplicateKeys,
 ): WriteResult<T> {
   checkFieldManager(options.fieldManager, 'CreateOptions');
-  const warnings = enforceFieldValidation(def as unknown as ResourceDefinition, body, options.fieldValidation, strippedPaths);
+  const warnings = enforceFieldValidation(def as unknown as ResourceDefinition, body, options.fieldValidation, strippedPaths, false, duplicates);
   const decoded = body as unknown as T;
   bindNamespace(def as unknown as ResourceDefinition, decoded, namespace);
   if (decoded.metadata.resourceVersion) {

@@ -8,12 +8,22 @@ import { failure, statusError } from '../../k8s/status';
 import { isJsonObject, type JsonObject, type JsonValue } from '../../k8s/json';
 import type { ObjectSchema, Schema } from '../schema/types';
 import { ApiError } from './api-error';
+import { findJsonDuplicateFields, parseYamlWithDuplicates } from './duplicate-keys';
 import { goJsonSyntaxError } from './go-json-error';
 
 export interface Decoded {
   object: JsonObject;
   /** Paths of keys that were removed because they could pollute prototypes (`spec.__proto__`). */
   strippedPaths: string[];
+  /** Repeated keys (last one kept), reported by fieldValidation. */
+  duplicates?: DuplicateKeys;
+}
+
+export interface DuplicateKeys {
+  /** go-yaml's complaints: `line 7: key "type" already set in map`. */
+  yaml: string[];
+  /** JSON paths: `spec.type`. */
+  json: string[];
 }
 
 const DANGEROUS_KEYS = new Set(['__proto__']);
@@ -102,7 +112,23 @@ export function decodeObject(text: string, contentType: string | undefined, expe
   checkObjectContentType(contentType);
   const unrecognized = (base: string): string =>
     `the object provided is unrecognized (must be of type ${expected.kind}): ${base} (${summarizeData(text)})`;
-  const value = parseBodyValue(text, contentType, (e) => unrecognized(`couldn't get version/kind; json parse error: ${e}`));
+  const yaml = isYamlContentType(contentType);
+  let value: JsonValue;
+  const duplicates: DuplicateKeys = { yaml: [], json: [] };
+  if (yaml) {
+    // The YAML serializer converts to JSON first: its errors have no version/kind prefix.
+    try {
+      const parsed = parseYamlWithDuplicates(text);
+      value = (parsed.value ?? null) as JsonValue;
+      duplicates.yaml = parsed.duplicates;
+    } catch (err) {
+      const msg = err instanceof Error ? err.message.split('\n')[0] : String(err);
+      throw new ApiError(statusError.badRequest(unrecognized(`error converting YAML to JSON: yaml: ${msg}`)));
+    }
+  } else {
+    value = parseBodyValue(text, contentType, (e) => unrecognized(`couldn't get version/kind; json parse error: ${e}`));
+    if (isJsonObject(value)) duplicates.json = findJsonDuplicateFields(text);
+  }
   if (!isJsonObject(value)) {
     throw new ApiError(
       statusError.badRequest(
@@ -112,7 +138,8 @@ export function decodeObject(text: string, contentType: string | undefined, expe
   }
   const strippedPaths = stripDangerousKeys(value, '', schema);
   checkTypeMeta(value, expected);
-  return { object: value, strippedPaths };
+  const hasDuplicates = duplicates.yaml.length > 0 || duplicates.json.length > 0;
+  return hasDuplicates ? { object: value, strippedPaths, duplicates } : { object: value, strippedPaths };
 }
 
 function goTypeName(value: JsonValue): string {

@@ -5,10 +5,11 @@
  */
 import { statusError } from '../../k8s/status';
 import type { JsonObject, JsonValue } from '../../k8s/json';
-import { findUnknownFields, strictDecodingError, strictDecodingMessage, unknownFieldWarnings } from '../apply/unknown-fields';
+import { findUnknownFields, strictDecodingError, strictDecodingMessage, unknownFieldMessage, unknownFieldWarnings } from '../apply/unknown-fields';
 import { schemaFor } from '../schema';
 import type { ResourceDefinition } from '../registry/types';
 import { ApiError } from './api-error';
+import type { DuplicateKeys } from './decode';
 import { findTypeError } from './type-check';
 
 export type FieldValidation = 'Strict' | 'Warn' | 'Ignore';
@@ -32,18 +33,27 @@ export function enforceFieldValidation(
   extra: readonly string[] = [],
   /** Patches under Strict get the bare `strict decoding error: ...` message. */
   isPatch = false,
+  duplicates?: DuplicateKeys,
 ): string[] {
   const typeError = findTypeError(obj, schemaFor(def.resource));
   if (typeError) {
     throw new ApiError(statusError.badRequest(isPatch ? typeError : `${def.kind} in version "${def.version}" cannot be handled as a ${def.kind}: ${typeError}`));
   }
   const unknown = [...extra, ...findUnknownFields(obj, schemaFor(def.resource))];
-  if (unknown.length === 0) return [];
+  const yamlDuplicates = duplicates?.yaml ?? [];
+  const jsonDuplicates = (duplicates?.json ?? []).map((p) => `duplicate field ${JSON.stringify(p)}`);
+  if (unknown.length === 0 && yamlDuplicates.length === 0 && jsonDuplicates.length === 0) return [];
   if (mode === 'Strict') {
-    throw new ApiError(statusError.badRequest(isPatch ? strictDecodingError(unknown) : strictDecodingMessage(def.kind, def.version, unknown)));
+    // The YAML serializer's strict errors first (YAMLToJSONStrict), then the JSON decoder's.
+    const yamlError = yamlDuplicates.length ? [`yaml: unmarshal errors:\n  ${yamlDuplicates.join('\n  ')}`] : [];
+    if (yamlError.length === 0 && jsonDuplicates.length === 0) {
+      throw new ApiError(statusError.badRequest(isPatch ? strictDecodingError(unknown) : strictDecodingMessage(def.kind, def.version, unknown)));
+    }
+    const text = `strict decoding error: ${[...yamlError, ...unknown.map(unknownFieldMessage), ...jsonDuplicates].join(', ')}`;
+    throw new ApiError(statusError.badRequest(isPatch ? text : `${def.kind} in version "${def.version}" cannot be handled as a ${def.kind}: ${text}`));
   }
   for (const path of unknown) removePath(obj, path);
-  return mode === 'Warn' ? unknownFieldWarnings(unknown) : [];
+  return mode === 'Warn' ? [...yamlDuplicates, ...unknownFieldWarnings(unknown), ...jsonDuplicates] : [];
 }
 
 /** Parses `spec.ports[0].bar` into ['spec', 'ports', 0, 'bar']. */

@@ -13,6 +13,7 @@ import { ApiError } from './api-error';
 import { apiVersionOf, groupResourceOf, timestamp, type RestContext } from './context';
 import { createInTransaction } from './create';
 import { deepEqual, specEqual } from './deep-equal';
+import type { DuplicateKeys } from './decode';
 import { enforceFieldValidation } from './field-validation';
 import { carryUpdateMetadata, checkFieldManager, fillCreateMetadata, managerName } from './metadata';
 import { recordUpdate } from '../apply/managed-fields';
@@ -132,10 +133,11 @@ export function updateObject<T extends KubeObject>(
   options: WriteOptions,
   subresource: Subresource = '',
   strippedPaths: readonly string[] = [],
+  duplicates?: DuplicateKeys,
 ): WriteResult<T> {
   checkFieldManager(options.fieldManager, 'UpdateOptions');
   const anyDef = def as unknown as ResourceDefinition;
-  const warnings = enforceFieldValidation(anyDef, body, options.fieldValidation, strippedPaths);
+  const warnings = enforceFieldValidation(anyDef, body, options.fieldValidation, strippedPaths, false, duplicates);
   const obj = body as unknown as T;
   checkNameAndNamespace(obj, name, def.namespaced ? namespace : undefined);
   if (def.namespaced) obj.metadata.namespace = namespace;

@@ -221,6 +221,25 @@ describe('bad input is refused and nothing is stored', () => {
     expect(ignore.headers.get('warning')).toBeNull();
   });
 
+  it('duplicate keys: the last one wins; Strict refuses, Warn warns (YAML by line, JSON by field)', async () => {
+    const yaml = 'apiVersion: v1\nkind: Service\nmetadata:\n  name: dup\nspec:\n  type: ClusterIP\n  type: NodePort\n  ports:\n  - port: 80\n';
+    const strict = await call('POST', `${SERVICES}?dryRun=All&fieldValidation=Strict`, { body: yaml, contentType: 'application/yaml' });
+    expect(strict.status).toBe(400);
+    expect(strict.json.message).toBe(
+      'Service in version "v1" cannot be handled as a Service: strict decoding error: yaml: unmarshal errors:\n  line 7: key "type" already set in map',
+    );
+    const warn = await call('POST', `${SERVICES}?dryRun=All&fieldValidation=Warn`, { body: yaml, contentType: 'application/yaml' });
+    expect(warn.status).toBe(201);
+    expect(warn.headers.get('warning')).toBe('299 - "line 7: key \\"type\\" already set in map"');
+    expect((warn.json.spec as Record<string, unknown>).type).toBe('NodePort');
+    const json = '{"apiVersion":"v1","kind":"Service","metadata":{"name":"dup"},"spec":{"ports":[{"port":80}],"foo":1,"type":"ClusterIP","type":"NodePort"}}';
+    const strictJson = await call('POST', `${SERVICES}?dryRun=All&fieldValidation=Strict`, { body: json });
+    expect(strictJson.json.message).toBe('Service in version "v1" cannot be handled as a Service: strict decoding error: unknown field "spec.foo", duplicate field "spec.type"');
+    const ignore = await call('POST', `${SERVICES}?dryRun=All&fieldValidation=Ignore`, { body: json });
+    expect(ignore.status).toBe(201);
+    expect(ignore.headers.get('warning')).toBeNull();
+  });
+
   it('objects created without kind/apiVersion (POST or server-side apply) are served with them first', async () => {
     expect((await call('POST', SERVICES, { body: '{"metadata":{"name":"nokind"},"spec":{"ports":[{"port":80}]}}' })).status).toBe(201);
     const applied = await call('PATCH', `${SERVICES}/ssa-kind?fieldManager=m1`, {
