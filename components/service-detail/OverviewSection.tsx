@@ -3,7 +3,7 @@ import type { Service } from '../../lib/k8s/types';
 import { overviewFields } from '../../lib/service-insight/overview';
 import { displayType, humanDuration } from '../../lib/service-list/format';
 import { useNow } from '../../lib/client/use-now';
-import { CopyButton } from './CopyButton';
+import { CopyButton, Copyable } from './CopyButton';
 import { MetadataList } from './MetadataList';
 import { Section } from './Section';
 
@@ -52,7 +52,7 @@ export function OverviewSection({ service }: { service: Service }) {
         <div className="sd-field">
           <dt>UID</dt>
           <dd>
-            <code className="sd-value">{service.metadata.uid ?? '—'}</code>
+            {service.metadata.uid ? <Copyable text={service.metadata.uid} label="UID" /> : <code className="sd-value">—</code>}
           </dd>
         </div>
         <div className="sd-field">

@@ -58,10 +58,10 @@ export function ReachSection({ service, endpoints, nodes, nodesUnavailable }: { 
               </tr>
             </thead>
             <tbody>
-              {srv.map((r) => (
+              {srv.map((r, i) => (
                 <tr key={`${r.query} ${r.target}`}>
                   <td>
-                    <Copyable text={r.query} label={`SRV name ${r.query}`} />
+                    {i > 0 && srv[i - 1].query === r.query ? <span className="muted">same query</span> : <Copyable text={r.query} label={`SRV name ${r.query}`} />}
                   </td>
                   <td>
                     <code>
@@ -120,7 +120,7 @@ export function ReachSection({ service, endpoints, nodes, nodesUnavailable }: { 
               <th>Kind</th>
               <th>Port</th>
               <th>Reachable from</th>
-              <th />
+              <th>Note</th>
             </tr>
           </thead>
           <tbody>

@@ -79,6 +79,7 @@ function EndpointRow({ ep }: { ep: EndpointView }) {
         {ep.hints?.length ? <div className="sd-note">hints: {ep.hints.join(', ')}</div> : null}
       </td>
       <td>
+        {ep.ports.length === 0 ? <span className="sd-bad-text">none</span> : null}
         {ep.ports.map((p) => (
           <code key={`${p.name ?? ''}${p.port ?? ''}${p.protocol ?? ''}`}>
             {p.name ? `${p.name}:` : ''}

@@ -3,7 +3,8 @@ import type { EndpointSlice, Endpoints, Event, Pod, Service } from '../k8s/types
 import { selectorText } from '../service-list/format';
 import type { Finding } from './diagnosis';
 import { allEndpoints, countEndpointViews, ENDPOINTSLICE_MIRRORING_CONTROLLER, groupSlices, legacyEndpointViews, SERVICE_NAME_LABEL } from './endpoints';
-import { loadBalancerState } from './load-balancer';
+import { eventsNewestFirst } from './events';
+import { isLoadBalancerEvent, loadBalancerState } from './load-balancer';
 import { nearMisses } from './near-miss';
 import { podNotReadyReason, podReady, podTerminal } from './pods';
 import { effectiveTargetPort, resolveTargetPort } from './target-port';
@@ -257,6 +258,26 @@ export function loadBalancerRules(svc: Service, events: readonly Event[]): Findi
       title: 'Load balancer pending: no external address yet',
       explanation: `${state.reason} Inside the cluster the Service already works through its cluster IP.`,
       fix: state.event?.type === 'Warning' ? 'Fix what the event above reports (e.g. free addresses in the pool, cloud quota), then the controller retries.' : 'Wait for the controller; if it never finishes, check that a load balancer controller runs in this cluster.',
+    },
+  ];
+}
+
+/**
+ * Warning events about the Service that no other rule explains (load-balancer events are the LB
+ * rules' business): one finding listing them, newest first, so the verdict reflects them.
+ */
+export function warningEventsRule(events: readonly Event[]): Finding[] {
+  const warnings = eventsNewestFirst(events.filter((e) => e.type === 'Warning' && !isLoadBalancerEvent(e)));
+  if (warnings.length === 0) return [];
+  const reasons = [...new Set(warnings.map((e) => e.reason ?? ''))].filter(Boolean);
+  return [
+    {
+      id: 'warning-events',
+      severity: 'warning',
+      title: `${warnings.length} Warning event${warnings.length === 1 ? '' : 's'} for this Service${reasons.length ? ` (${reasons.join(', ')})` : ''}`,
+      explanation: 'A controller reported a problem with this Service. Events may describe a problem that has since been fixed; they expire after an hour on most clusters.',
+      fix: 'Read the events below (newest first) and fix what they report.',
+      items: warnings.map((e) => `${e.reason ?? ''}: ${e.message ?? ''}${(e.count ?? 1) > 1 ? ` (×${e.count})` : ''}`),
     },
   ];
 }

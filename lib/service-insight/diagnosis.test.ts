@@ -134,6 +134,8 @@ describe('diagnosis', () => {
     const f = run({ service, endpointSlices: [own] });
     expect(ids(f)).toEqual(['info:no-selector-manual-endpoints', 'ok:healthy']);
     expect(f[0].title).toBe("The API server's own Service: its endpoints are the API server addresses (1 ready)");
+    // D-03: the trailing OK item does not call them "managed by hand".
+    expect(f[1].explanation).toBe('The API server keeps the endpoints of its own Service up to date, and they list ready addresses.');
   });
 
   it('no selector, no EndpointSlices, only a legacy Endpoints object', () => {
@@ -169,6 +171,20 @@ describe('diagnosis', () => {
     // A class that a controller did act on is "pending", not "unserved".
     const classed = svc('lb', { type: 'LoadBalancer', loadBalancerClass: 'x/y', selector: { app: 'a' }, ports: [{ port: 443, targetPort: 8080 }] });
     expect(ids(run({ service: classed, pods, events: [event('EnsuringLoadBalancer', 'Ensuring load balancer')] }))).toEqual(['warning:lb-pending']);
+  });
+
+  it('Warning events other than load-balancer ones are reflected as a warning (D-22)', () => {
+    const service = svc('web', { selector: { app: 'web' }, ports: [{ name: 'http', port: 80, targetPort: 'http' }] });
+    const pods = [pod('w', { labels: { app: 'web' }, ports: http })];
+    const events = [
+      event('FailedToUpdateEndpointSlices', 'Error updating Endpoint Slices for Service shop/web: quota exceeded', { type: 'Warning', rv: '2' }),
+      event('EnsuringLoadBalancer', 'Ensuring load balancer', { rv: '3' }),
+      event('SyncLoadBalancerFailed', 'no IPs', { type: 'Warning', rv: '4' }),
+    ];
+    const f = run({ service, pods, events });
+    expect(ids(f)).toEqual(['warning:warning-events']);
+    expect(f[0].title).toBe('1 Warning event for this Service (FailedToUpdateEndpointSlices)');
+    expect(f[0].items).toEqual(['FailedToUpdateEndpointSlices: Error updating Endpoint Slices for Service shop/web: quota exceeded']);
   });
 
   it('a provisioned LoadBalancer is healthy', () => {

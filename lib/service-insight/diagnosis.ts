@@ -12,6 +12,7 @@ import {
   readinessRules,
   selectorRule,
   targetPortRules,
+  warningEventsRule,
 } from './diagnosis-rules';
 import { trafficPolicyRules } from './traffic-policy';
 import { allEndpoints, groupLegacyEndpoints, groupSlices } from './endpoints';
@@ -36,6 +37,7 @@ export type RuleId =
   | 'lb-pending'
   | 'internal-traffic-local'
   | 'external-traffic-local'
+  | 'warning-events'
   | 'healthy';
 
 export interface NearMissItem {
@@ -107,6 +109,7 @@ export function diagnose(input: DiagnosisInput): Finding[] {
     if (endpoints.length > 0) findings.push(...trafficPolicyRules(service, endpoints, input.nodes ?? []));
   }
   findings.push(...loadBalancerRules(service, input.events));
+  findings.push(...warningEventsRule(input.events));
   if (!findings.some((f) => f.severity === 'error' || f.severity === 'warning')) {
     const ready = matched.filter(podReady).length;
     findings.push({
@@ -115,7 +118,9 @@ export function diagnose(input: DiagnosisInput): Finding[] {
       title: hasSelector ? `Traffic has somewhere to go: ${ready} of ${matched.length} matched pods ready` : 'Traffic has somewhere to go',
       explanation: hasSelector
         ? 'The selector matches pods, they are ready and every targetPort resolves on them.'
-        : 'The endpoints of this Service are managed by hand and list ready addresses.',
+        : service.metadata.namespace === 'default' && service.metadata.name === 'kubernetes'
+          ? 'The API server keeps the endpoints of its own Service up to date, and they list ready addresses.'
+          : 'The endpoints of this Service are maintained outside the EndpointSlice controller and list ready addresses.',
     });
   }
   return sortFindings(findings);

@@ -40,4 +40,11 @@ describe('overview fields', () => {
       { key: 'c', value: 'two\nlines', long: true },
     ]);
   });
+
+  it('publishNotReadyAddresses unset reads as false (default)', () => {
+    const f = overviewFields(svc('web', { selector: { app: 'web' }, ports: [{ port: 80 }] })).find((x) => x.key === 'publishNotReadyAddresses');
+    expect(f).toMatchObject({ values: ['false'], isDefault: true });
+    const set = overviewFields(svc('pg', { publishNotReadyAddresses: true, ports: [{ port: 80 }] })).find((x) => x.key === 'publishNotReadyAddresses');
+    expect(set).toMatchObject({ values: ['true'], isDefault: false });
+  });
 });

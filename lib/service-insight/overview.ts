@@ -89,8 +89,13 @@ export function overviewFields(svc: Service): SpecField[] {
       delete s.clusterIP;
     } else delete s[key];
     const defaulted = get(applyServiceDefaults(without).spec ?? {});
-    const values = render(value);
-    const isDefault = JSON.stringify(render(defaulted)) === JSON.stringify(values) || registryDefault(svc, key, values);
+    let values = render(value);
+    let isDefault = JSON.stringify(render(defaulted)) === JSON.stringify(values) || registryDefault(svc, key, values);
+    // A boolean the API leaves unset means false: say so rather than "unset".
+    if (key === 'publishNotReadyAddresses' && values.length === 0) {
+      values = ['false'];
+      isDefault = true;
+    }
     let note = notApplicable(svc, key);
     if (key === 'type' && displayType(svc) === 'Headless') note = 'headless: clusterIP None, DNS returns the pod addresses';
     if (key === 'clusterIPs' && isHeadless(svc)) note = 'headless';
