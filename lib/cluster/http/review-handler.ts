@@ -4,9 +4,10 @@ import { statusError } from '../../k8s/status';
 import { reviewSelfSubject, reviewSelfSubjectAccess, reviewSelfSubjectRules, type Identity, type User } from '../auth';
 import type { SelfSubjectAccessReview, SelfSubjectReview, SelfSubjectRulesReview } from '../../k8s/types/authorization';
 import { ApiError } from '../rest/api-error';
-import { decodeObject } from '../rest/decode';
+import { checkTypeMeta, decodeObject } from '../rest/decode';
 import { readBodyBytes } from './body';
-import { PROTOBUF_CONTENT_TYPE, decodeReviewProtobuf } from './protobuf';
+import { isProtobufContentType } from '../schema/protobuf';
+import { decodeProtobufBody } from './decode-request';
 import type { ResourceRequestInfo } from './request-info';
 import { sendJson } from './respond';
 
@@ -29,9 +30,14 @@ export async function handleReview(identities: Identity[], user: User, info: Res
   const bytes = await readBodyBytes(req);
   const contentType = req.headers['content-type'];
   const apiVersion = `${review.group}/v1`;
-  const object = (contentType ?? '').startsWith(PROTOBUF_CONTENT_TYPE)
-    ? decodeReviewProtobuf(bytes, review.kind, apiVersion)
-    : decodeObject(bytes.toString('utf8'), contentType, { kind: review.kind, apiVersion }).object;
+  const expected = { kind: review.kind, apiVersion };
+  let object;
+  if (isProtobufContentType(contentType)) {
+    object = decodeProtobufBody(bytes, review.kind, apiVersion);
+    checkTypeMeta(object, expected);
+  } else {
+    object = decodeObject(bytes.toString('utf8'), contentType, expected).object;
+  }
   let result: unknown;
   if (info.resource === 'selfsubjectaccessreviews') result = reviewSelfSubjectAccess(identities, user, object as unknown as SelfSubjectAccessReview);
   else if (info.resource === 'selfsubjectrulesreviews') result = reviewSelfSubjectRules(identities, user, object as unknown as SelfSubjectRulesReview);

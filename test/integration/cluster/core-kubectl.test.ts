@@ -171,6 +171,19 @@ describe('kubectl', () => {
     expect(r.stderr.trim()).toBe('Error from server (NotFound): services "nginx-service" not found');
   });
 
+  it('creates from the protobuf bodies of kubectl create service, and refuses protobuf for unmapped kinds (415)', async () => {
+    expect(await kubectl(['create', 'service', 'nodeport', 'pb-np', '--tcp=80:8080'])).toBe('service/pb-np created\n');
+    const svc = JSON.parse(await kubectl(['get', 'svc', 'pb-np', '-o', 'json'])) as { spec: { type: string; ports: { port: number; targetPort: number }[] } };
+    expect(svc.spec.type).toBe('NodePort');
+    expect(svc.spec.ports[0]).toMatchObject({ port: 80, targetPort: 8080 });
+    const res = await fetch(`${cluster.url}/api/v1/namespaces/${NS}/pods`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${cluster.tokens.admin}`, 'content-type': 'application/vnd.kubernetes.protobuf' },
+      body: Buffer.from('k8s\0\n\x0b\n\x02v1\x12\x03Pod', 'binary'),
+    });
+    expect(res.status).toBe(415);
+  });
+
   it('answers auth can-i per identity, and 403 with the real message', async () => {
     const can = async (context: string): Promise<string> => (await cluster.kubectl(['auth', 'can-i', 'delete', 'services', '-n', 'demo'], { context })).stdout.trim();
     expect(await can('admin')).toBe('yes');
