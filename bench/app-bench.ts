@@ -73,6 +73,8 @@ export async function benchApp(): Promise<BenchResult[]> {
     const proxied = await medianFetch(`${porthole.url}/api/services`, {});
 
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    // tsx (esbuild keepNames) wraps functions passed to page.evaluate in __name(); define it in the page.
+    await page.addInitScript('window.__name = function (f) { return f; }');
     await timeToFirstRows(page, `${porthole.url}/services`); // warm-up: first compile of server code paths
     const firstRows: number[] = [];
     for (let i = 0; i < 3; i++) firstRows.push(await timeToFirstRows(page, `${porthole.url}/services?bench=${i}`));
