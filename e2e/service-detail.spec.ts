@@ -396,6 +396,7 @@ test.describe('QA fixes', () => {
     await Promise.all(names.map((n, i) => recreate(`/api/v1/namespaces/${NS}/pods`, i === count - 1 ? flipPod(n, { app: 'many' }) : readyPod(n, { app: 'many' }))));
     await open(page, NS, 'many');
     await expect(page.getByTestId('endpoint-counts')).toHaveText(`${count - 1}/${count} ready`, { timeout: 30_000 });
+    await expect(page.getByTestId('endpoints-by-node')).toBeVisible();
     await expect(page.getByTestId('endpoint-row')).toHaveCount(20);
     await expect(page.getByTestId('endpoint-row').first()).toHaveAttribute('data-ready', 'false');
     await expect(page.getByTestId('pod-row')).toHaveCount(30);
@@ -404,5 +405,15 @@ test.describe('QA fixes', () => {
     await expect(page.getByTestId('endpoint-row')).toHaveCount(count);
     await page.getByTestId('show-all-pods').click();
     await expect(page.getByTestId('pod-row')).toHaveCount(count);
+  });
+
+  test('D-21 sections that do not apply are condensed: ExternalName and a ClusterIP Status', async ({ page }) => {
+    await open(page, 'demo', 'external-db');
+    await expect(page.getByTestId('endpoint-counts')).toHaveText('n/a');
+    await expect(page.getByTestId('pod-counts')).toHaveText('n/a');
+    await expect(page.getByTestId('kubectl-commands')).not.toContainText('endpointslices');
+    await open(page, 'demo', 'web');
+    await expect(page.getByTestId('section-status')).toContainText('nothing to report');
+    await expect(page.getByTestId('section-status').locator('h3')).toHaveCount(0);
   });
 });

@@ -32,7 +32,7 @@ export function PodsSection({ service, pods, loading, error }: { service: Servic
     return () => window.removeEventListener('hashchange', reveal);
   });
   return (
-    <Section id="pods" title="Backing pods" summary={<span data-testid="pod-counts">{`${ready}/${pods.length} ready`}</span>}>
+    <Section id="pods" title="Backing pods" summary={<span data-testid="pod-counts">{service.spec?.type === 'ExternalName' || !selector ? 'n/a' : `${ready}/${pods.length} ready`}</span>}>
       {service.spec?.type === 'ExternalName' ? (
         <Empty>None: an ExternalName Service selects no pods.</Empty>
       ) : !selector ? (

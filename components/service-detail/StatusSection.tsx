@@ -8,6 +8,15 @@ import { Empty, Section } from './Section';
 export function StatusSection({ service, events }: { service: Service; events: Event[] }) {
   const lb = loadBalancerState(service, events);
   const conditions = service.status?.conditions ?? [];
+  if (lb.kind === 'not-load-balancer' && conditions.length === 0) {
+    return (
+      <Section id="status" title="Status" summary="nothing to report">
+        <Empty>
+          A {service.spec?.type ?? 'ClusterIP'} Service has no load balancer status, and this one reports no conditions.
+        </Empty>
+      </Section>
+    );
+  }
   return (
     <Section id="status" title="Status">
       <h3>Load balancer</h3>

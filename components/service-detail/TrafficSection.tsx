@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import type { Status } from '../../lib/k8s/types';
 import type { AddressTypeGroup, EndpointCounts, EndpointView, SliceView } from '../../lib/service-insight/endpoints';
-import { ENDPOINTSLICE_CONTROLLER } from '../../lib/service-insight/endpoints';
+import { allEndpoints, endpointsByNode, ENDPOINTSLICE_CONTROLLER } from '../../lib/service-insight/endpoints';
 import { Empty, Section, Unavailable } from './Section';
 
 /** Endpoint rows shown per slice before "show all" (a slice holds up to 100; a big Service has many slices). */
@@ -19,7 +19,41 @@ function Flag({ on, label }: { on: boolean; label: string }) {
 /** Not-ready and terminating endpoints first (they are what one looks for), otherwise the slice's order. */
 function attentionFirst(endpoints: readonly EndpointView[]): EndpointView[] {
   const rank = (e: EndpointView) => (!e.ready ? 0 : e.terminating ? 1 : 2);
-  return endpoints.map((e, i) => ({ e, i })).sort((a, b) => rank(a.e) - rank(b.e) || a.i - b.i).map((x) => x.e);
+  return endpoints
+    .map((e, i) => ({ e, i }))
+    .sort((a, b) => rank(a.e) - rank(b.e) || a.i - b.i)
+    .map((x) => x.e);
+}
+
+/** Per node and zone: ready / not ready / terminating. Shown first when the list is long. */
+function NodeSummaryTable({ groups }: { groups: AddressTypeGroup[] }) {
+  const rows = endpointsByNode(allEndpoints(groups));
+  return (
+    <table className="sd-table compact sd-node-summary" data-testid="endpoints-by-node">
+      <thead>
+        <tr>
+          <th>Node</th>
+          <th>Zone</th>
+          <th>Ready</th>
+          <th>Not ready</th>
+          <th>Terminating</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <tr key={r.node || '-'}>
+            <td>{r.node || <span className="muted">no node</span>}</td>
+            <td>{r.zone || <span className="muted">—</span>}</td>
+            <td>
+              {r.ready}/{r.total}
+            </td>
+            <td className={r.notReady ? 'sd-bad-text' : undefined}>{r.notReady}</td>
+            <td className={r.terminating ? 'sd-warn-text' : undefined}>{r.terminating}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
 }
 
 function SliceEndpoints({ slice }: { slice: SliceView }) {
@@ -110,7 +144,9 @@ export function TrafficSection({
   servicePorts: boolean;
   error?: Status;
 }) {
-  const summary = (
+  const summary = external ? (
+    <span data-testid="endpoint-counts">n/a</span>
+  ) : (
     <>
       <span data-testid="endpoint-counts">
         {counts.ready}/{counts.total} ready
@@ -135,44 +171,57 @@ export function TrafficSection({
       ) : loading ? (
         <Empty>Loading EndpointSlices…</Empty>
       ) : groups.length === 0 ? (
-        <Empty>{external ? 'None: an ExternalName Service has no endpoints by design.' : `No ${source === 'Endpoints' ? 'Endpoints' : 'EndpointSlices'} for this Service.`}</Empty>
+        <Empty>
+          {external
+            ? 'None: an ExternalName Service has no endpoints by design.'
+            : `No ${source === 'Endpoints' ? 'Endpoints' : 'EndpointSlices'} for this Service.`}
+        </Empty>
       ) : (
-        groups.map((g) => (
-          <div key={g.addressType} className="sd-group" data-testid={`address-type-${g.addressType}`}>
-            <h3>{g.addressType}</h3>
-            {g.slices.map((s) => (
-              <div key={s.name} className="sd-slice" data-testid="slice" data-slice={s.name}>
-                <div className="sd-slice-head">
-                  <code>{s.name}</code>
-                  {source === 'EndpointSlices' ? (
-                    s.byController ? (
-                      <span className="muted">managed by {ENDPOINTSLICE_CONTROLLER}</span>
+        <>
+          {counts.total > ENDPOINTS_SHOWN ? (
+            <>
+              <h3>By node</h3>
+              <NodeSummaryTable groups={groups} />
+            </>
+          ) : null}
+          {groups.map((g) => (
+            <div key={g.addressType} className="sd-group" data-testid={`address-type-${g.addressType}`}>
+              <h3>{g.addressType}</h3>
+              {g.slices.map((s) => (
+                <div key={s.name} className="sd-slice" data-testid="slice" data-slice={s.name}>
+                  <div className="sd-slice-head">
+                    <code>{s.name}</code>
+                    {source === 'EndpointSlices' ? (
+                      s.byController ? (
+                        <span className="muted">managed by {ENDPOINTSLICE_CONTROLLER}</span>
+                      ) : (
+                        <span className="sd-tag warn" data-testid="not-controller-managed">
+                          managed by {s.managedBy || 'nobody (no managed-by label)'}, not the EndpointSlice controller
+                        </span>
+                      )
                     ) : (
-                      <span className="sd-tag warn" data-testid="not-controller-managed">
-                        managed by {s.managedBy || 'nobody (no managed-by label)'}, not the EndpointSlice controller
-                      </span>
-                    )
-                  ) : (
-                    <span className="muted">legacy Endpoints</span>
-                  )}
-                  <span className="muted">
-                    {s.endpoints.length} endpoint{s.endpoints.length === 1 ? '' : 's'}
-                  </span>
-                  {servicePorts && s.ports.length === 0 && s.endpoints.length > 0 ? (
-                    <span className="sd-tag bad" data-testid="slice-no-ports" title="kube-proxy forwards a Service port only to endpoints whose slice lists a port of that name">
-                      no ports: these endpoints receive no Service traffic
+                      <span className="muted">legacy Endpoints</span>
+                    )}
+                    <span className="muted">
+                      {s.endpoints.length} endpoint
+                      {s.endpoints.length === 1 ? '' : 's'}
                     </span>
-                  ) : null}
+                    {servicePorts && s.ports.length === 0 && s.endpoints.length > 0 ? (
+                      <span
+                        className="sd-tag bad"
+                        data-testid="slice-no-ports"
+                        title="kube-proxy forwards a Service port only to endpoints whose slice lists a port of that name"
+                      >
+                        no ports: these endpoints receive no Service traffic
+                      </span>
+                    ) : null}
+                  </div>
+                  {s.endpoints.length === 0 ? <Empty>No endpoints in this slice.</Empty> : <SliceEndpoints slice={s} />}
                 </div>
-                {s.endpoints.length === 0 ? (
-                  <Empty>No endpoints in this slice.</Empty>
-                ) : (
-                  <SliceEndpoints slice={s} />
-                )}
-              </div>
-            ))}
-          </div>
-        ))
+              ))}
+            </div>
+          ))}
+        </>
       )}
     </Section>
   );

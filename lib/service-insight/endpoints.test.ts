@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allEndpoints, countEndpointViews, groupLegacyEndpoints, groupSlices } from './endpoints';
+import { allEndpoints, countEndpointViews, endpointsByNode, groupLegacyEndpoints, groupSlices } from './endpoints';
 import { eventsNewestFirst } from './events';
 import { loadBalancerState } from './load-balancer';
 import { event, slice, svc } from './test-fixtures';
@@ -33,6 +33,23 @@ describe('where traffic goes', () => {
     // A headless Service without ports: its endpoints serve DNS, no ports needed.
     expect(countEndpointViews(noPorts, false)).toMatchObject({ ready: 2, usable: 2 });
     expect(countEndpointViews(allEndpoints(groupSlices([slice('inv', 'inventory', eps)])), true)).toMatchObject({ ready: 2, usable: 2 });
+  });
+
+  it('summarizes endpoints per node and zone (big Services), counting a dual-stack pod once', () => {
+    const groups = groupSlices([
+      slice('a', 'big', [
+        { addresses: ['10.244.1.5'], nodeName: 'node-1', zone: 'z1', targetRef: { kind: 'Pod', name: 'p1' } },
+        { addresses: ['10.244.1.6'], nodeName: 'node-1', zone: 'z1', conditions: { ready: false, terminating: true }, targetRef: { kind: 'Pod', name: 'p2' } },
+        { addresses: ['10.244.2.5'], nodeName: 'node-2', zone: 'z2', targetRef: { kind: 'Pod', name: 'p3' } },
+        { addresses: ['10.0.0.9'] },
+      ]),
+      slice('a6', 'big', [{ addresses: ['fd00::5'], nodeName: 'node-1', zone: 'z1', targetRef: { kind: 'Pod', name: 'p1' } }], { addressType: 'IPv6' }),
+    ]);
+    expect(endpointsByNode(allEndpoints(groups))).toEqual([
+      { node: 'node-1', zone: 'z1', ready: 1, notReady: 1, terminating: 1, total: 2 },
+      { node: 'node-2', zone: 'z2', ready: 1, notReady: 0, terminating: 0, total: 1 },
+      { node: '', zone: '', ready: 1, notReady: 0, terminating: 0, total: 1 },
+    ]);
   });
 
   it('reads legacy Endpoints: addresses ready, notReadyAddresses not', () => {

@@ -165,3 +165,34 @@ export function countEndpointViews(endpoints: readonly EndpointView[], servicePo
     usable: values.filter((e) => e.ready && (!servicePorts || e.ports.length > 0)).length,
   };
 }
+
+export interface NodeSummary {
+  /** '' when the endpoints carry no node name. */
+  node: string;
+  zone: string;
+  ready: number;
+  notReady: number;
+  terminating: number;
+  total: number;
+}
+
+/** Distinct endpoints per node (and its zone), nodes in name order: the overview of a big Service. */
+export function endpointsByNode(endpoints: readonly EndpointView[]): NodeSummary[] {
+  const byId = new Map<string, EndpointView>();
+  for (const ep of endpoints) {
+    const id = ep.podName ? `pod/${ep.podName}` : `${ep.addressType}/${ep.addresses[0] ?? ''}`;
+    const prev = byId.get(id);
+    if (!prev || (!prev.ready && ep.ready)) byId.set(id, ep);
+  }
+  const out = new Map<string, NodeSummary>();
+  for (const ep of byId.values()) {
+    const node = ep.nodeName ?? '';
+    let s = out.get(node);
+    if (!s) out.set(node, (s = { node, zone: ep.zone ?? '', ready: 0, notReady: 0, terminating: 0, total: 0 }));
+    s.total++;
+    if (ep.ready) s.ready++;
+    else s.notReady++;
+    if (ep.terminating) s.terminating++;
+  }
+  return [...out.values()].sort((a, b) => (a.node === '' ? 1 : b.node === '' ? -1 : a.node.localeCompare(b.node)));
+}

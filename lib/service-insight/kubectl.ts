@@ -27,7 +27,8 @@ export function kubectlCommands(svc: Service, clusterDomain = DEFAULT_CLUSTER_DO
   const out: KubectlCommand[] = [
     { label: 'Show the Service', command: `kubectl get svc ${shellQuote(name)} ${n} -o wide` },
     { label: 'Describe it (with events)', command: `kubectl describe svc ${shellQuote(name)} ${n}` },
-    { label: 'Its EndpointSlices', command: `kubectl get endpointslices ${n} -l ${SERVICE_NAME_LABEL}=${shellQuote(name)}` },
+    // ExternalName Services have no EndpointSlices by design.
+    ...(svc.spec?.type === 'ExternalName' ? [] : [{ label: 'Its EndpointSlices', command: `kubectl get endpointslices ${n} -l ${SERVICE_NAME_LABEL}=${shellQuote(name)}` }]),
   ];
   const selector = selectorText(svc);
   if (selector) out.push({ label: 'The pods its selector matches', command: `kubectl get pods ${n} -l ${shellQuote(selector)} -o wide` });

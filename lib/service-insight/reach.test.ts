@@ -83,4 +83,10 @@ describe('kubectl commands', () => {
     expect(localForwardPort(443)).toBe(8443);
     expect(localForwardPort(5432)).toBe(5432);
   });
+
+  it('ExternalName: no EndpointSlices command (there are none by design)', () => {
+    const labels = kubectlCommands(svc('e', { type: 'ExternalName', externalName: 'db.example.com' })).map((c) => c.label);
+    expect(labels).not.toContain('Its EndpointSlices');
+    expect(kubectlCommands(svc('w', { selector: { app: 'w' }, ports: [{ port: 80 }] })).map((c) => c.label)).toContain('Its EndpointSlices');
+  });
 });
