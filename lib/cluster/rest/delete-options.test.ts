@@ -1,18 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from './api-error';
+import { apiErrorOf } from './api-error.test-support';
 import { parseDeleteOptions } from './delete-options';
 
 const query = { dryRun: false };
 
-function statusOf(fn: () => unknown): unknown {
-  try {
-    fn();
-  } catch (err) {
-    if (err instanceof ApiError) return err.status;
-    throw err;
-  }
-  throw new Error('expected an ApiError');
-}
+const statusOf = (fn: () => unknown): unknown => apiErrorOf(fn).status;
 
 describe('parseDeleteOptions', () => {
   it('reads gracePeriodSeconds, preconditions and the propagation policy', () => {

@@ -17,7 +17,7 @@ import { checkFieldManager, fillCreateMetadata, managerName } from './metadata';
 import { checkAppliedObject, serverSideApply } from '../apply/server-side-apply';
 import { applyJsonPatch } from '../patch/json-patch';
 import { applyMergePatch } from '../patch/merge-patch';
-import { applyStrategicMergePatch } from '../patch/strategic-merge-patch';
+import { applyStrategicMergePatch, decodeStrategicPatch } from '../patch/strategic-merge-patch';
 import { checkNameAndNamespace, updateInTransaction, type Subresource } from './update';
 import type { WriteOptions, WriteResult } from './write-options';
 
@@ -49,16 +49,29 @@ function checkPatchOptions(type: PatchType, options: PatchOptions): void {
   checkFieldManager(options.fieldManager, 'PatchOptions');
 }
 
-function parsePatch(type: PatchType, text: string, contentType: string | undefined): JsonValue {
+/**
+ * The patch body as each patcher decodes it: a JSON patch goes to applyJsonPatch as parsed (its
+ * decoder has the exact messages), a strategic merge patch must be an object (`map[string]interface{}`),
+ * and so must a merge patch unless fieldValidation=Ignore (the handler's strict pre-check decodes it
+ * into a map first; without it, jsonpatch.MergePatch takes any JSON value).
+ */
+function parsePatch(type: PatchType, text: string, contentType: string | undefined, fieldValidation: PatchOptions['fieldValidation']): JsonValue {
   const value = parseBodyValue(text, type === 'apply' ? 'application/yaml' : contentType?.split(';')[0], (e) =>
     type === 'apply' ? `error decoding YAML: ${e}` : e,
   );
   stripDangerousKeys(value);
-  if (type === 'json' ? !Array.isArray(value) : !isJsonObject(value)) {
-    const what = type === 'json' ? 'json: cannot unmarshal object into Go value of type jsonpatch.Patch' : 'json: cannot unmarshal array into Go value of type map[string]interface {}';
-    throw new ApiError(statusError.badRequest(what));
+  if (type === 'strategic' || (type === 'merge' && fieldValidation !== 'Ignore' && value !== null)) return decodeStrategicPatch(value);
+  if (type === 'apply' && !isJsonObject(value)) {
+    throw new ApiError(statusError.badRequest('json: cannot unmarshal array into Go value of type map[string]interface {}'));
   }
   return value;
+}
+
+/** runtime.DecodeInto of a patched document that is not an object: 422 on the `patch` field. */
+function undecodablePatchResult(out: JsonValue): ApiError {
+  const kind = Array.isArray(out) ? 'array' : out === null ? 'null' : typeof out === 'boolean' ? 'bool' : typeof out;
+  const detail = `couldn't get version/kind; json parse error: json: cannot unmarshal ${kind} into Go value of type struct { APIVersion string "json:\\"apiVersion,omitempty\\""; Kind string "json:\\"kind,omitempty\\"" }`;
+  return new ApiError(statusError.invalid('', '', '', [fieldError.invalid('patch', JSON.stringify(out), detail)]));
 }
 
 function patchedObject(type: Exclude<PatchType, 'apply'>, def: ResourceDefinition, live: KubeObject, patch: JsonValue): JsonObject {
@@ -67,7 +80,7 @@ function patchedObject(type: Exclude<PatchType, 'apply'>, def: ResourceDefinitio
   if (type === 'json') out = applyJsonPatch(doc, patch);
   else if (type === 'merge') out = applyMergePatch(doc, patch);
   else out = applyStrategicMergePatch(doc, patch as JsonObject, schemaFor(def.resource));
-  if (!isJsonObject(out)) throw new ApiError(statusError.badRequest('the patched object is not an object'));
+  if (!isJsonObject(out)) throw undecodablePatchResult(out);
   return out;
 }
 
@@ -84,7 +97,7 @@ export function patchObject<T extends KubeObject>(
   const anyDef = def as unknown as ResourceDefinition;
   const type = patchTypeOf(contentType);
   checkPatchOptions(type, options);
-  const patch = parsePatch(type, text, contentType);
+  const patch = parsePatch(type, text, contentType, options.fieldValidation);
   const manager = managerName(options.fieldManager, options.userAgent);
   const expected = { kind: def.kind, apiVersion: apiVersionOf(anyDef) };
   const schema = schemaFor(def.resource);

@@ -4,6 +4,7 @@ import { createServiceAllocation } from '../allocators';
 import { createDefinitions } from '../registry';
 import { openStore } from '../storage';
 import { ApiError } from './api-error';
+import { failureOf } from './api-error.test-support';
 import { createRestContext, type RestContext } from './context';
 import { createObject } from './create';
 import { encodeList, listObjects } from './read';
@@ -80,15 +81,7 @@ describe('listObjects', () => {
 
 describe('list options (ValidateListOptions, exact reads)', () => {
   const opts = { dryRun: false, fieldValidation: 'Strict' as const, fieldManager: 'test' };
-  const message = (fn: () => unknown): string => {
-    try {
-      fn();
-    } catch (err) {
-      if (err instanceof ApiError) return `${err.code} ${err.status.message}`;
-      throw err;
-    }
-    throw new Error('expected an ApiError');
-  };
+  const message = failureOf;
 
   it('limit=-1 means no limit', () => {
     const ctx = setup();

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { createServiceAllocation } from '../allocators';
+import { createDefinitions } from '../registry';
+import { openStore } from '../storage';
+import { failureOf } from './api-error.test-support';
+import { createRestContext, type RestContext } from './context';
+import { createObject } from './create';
+import { patchObject } from './patch';
+
+const opts = { dryRun: false, fieldValidation: 'Warn' as const, fieldManager: 'test' };
+
+function setup(): RestContext {
+  const ctx = createRestContext(openStore({}), createDefinitions(createServiceAllocation({})));
+  createObject(ctx, ctx.definitions.get('namespaces')!, undefined, { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'ns' } }, opts);
+  createObject(ctx, ctx.definitions.get('services')!, 'ns', { apiVersion: 'v1', kind: 'Service', metadata: { name: 's' }, spec: { ports: [{ port: 80 }] } }, opts);
+  return ctx;
+}
+
+
+describe('patch bodies of the wrong shape get the patchers’ own messages', () => {
+  const ctx = setup();
+  const def = ctx.definitions.get('services')!;
+  const patch = (body: string, type: string, fieldValidation: 'Warn' | 'Ignore' = 'Warn') =>
+    failureOf(() => patchObject(ctx, def, 'ns', 's', body, type, { ...opts, fieldValidation }));
+
+  it('JSON patch: the jsonpatch.Patch decoder, with the JSON type', () => {
+    expect(patch('"x"', 'application/json-patch+json')).toBe('400 json: cannot unmarshal string into Go value of type jsonpatch.Patch');
+    expect(patch('{}', 'application/json-patch+json')).toBe('400 json: cannot unmarshal object into Go value of type jsonpatch.Patch');
+  });
+
+  it('strategic and merge patch: decoded into a map', () => {
+    expect(patch('5', 'application/strategic-merge-patch+json')).toBe('400 json: cannot unmarshal number into Go value of type map[string]interface {}');
+    expect(patch('[1]', 'application/merge-patch+json')).toBe('400 json: cannot unmarshal array into Go value of type map[string]interface {}');
+  });
+
+  it('a patched document that is no object is a 422 on the patch field', () => {
+    // Without the strict pre-check (Ignore), jsonpatch.MergePatch returns the array itself.
+    expect(patch('[1]', 'application/merge-patch+json', 'Ignore')).toBe(
+      '422  "" is invalid: patch: Invalid value: "[1]": couldn\'t get version/kind; json parse error: json: cannot unmarshal array into Go value of type struct { APIVersion string "json:\\"apiVersion,omitempty\\""; Kind string "json:\\"kind,omitempty\\"" }',
+    );
+  });
+});
