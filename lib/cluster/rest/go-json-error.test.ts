@@ -26,4 +26,10 @@ describe('goJsonSyntaxError (encoding/json messages)', () => {
   it('accepts valid documents', () => {
     expect(goJsonSyntaxError(' {"a":[1,-2.5e+3,true,false,null,"x\\u00e9"]} ')).toBeUndefined();
   });
+
+  it('quotes characters as strconv.Quote does', () => {
+    expect(goJsonSyntaxError('\x81')).toBe("invalid character '\\u0081' looking for beginning of value");
+    expect(goJsonSyntaxError('\x07')).toBe("invalid character '\\a' looking for beginning of value");
+    expect(goJsonSyntaxError('\x01')).toBe("invalid character '\\x01' looking for beginning of value");
+  });
 });

@@ -5,10 +5,18 @@
 
 class SyntaxErr extends Error {}
 
+const GO_ESCAPES: Record<string, string> = { '\x07': '\\a', '\b': '\\b', '\f': '\\f', '\n': '\\n', '\r': '\\r', '\t': '\\t', '\v': '\\v', '\\': '\\\\' };
+
+/** encoding/json's quoteChar: strconv.Quote of one character, in single quotes. */
 function quoteChar(c: string): string {
   if (c === "'") return `'\\''`;
   if (c === '"') return `'"'`;
-  return `'${JSON.stringify(c).slice(1, -1)}'`;
+  const escape = GO_ESCAPES[c];
+  if (escape) return `'${escape}'`;
+  const code = c.codePointAt(0) ?? 0;
+  if (code < 0x20 || code === 0x7f) return `'\\x${code.toString(16).padStart(2, '0')}'`;
+  if (code >= 0x80 && code < 0xa0) return `'\\u${code.toString(16).padStart(4, '0')}'`;
+  return `'${c}'`;
 }
 
 const EOF = 'unexpected end of JSON input';
