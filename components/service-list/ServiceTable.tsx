@@ -5,6 +5,7 @@ import { memo, useEffect, useRef, type KeyboardEvent } from 'react';
 import { useNow } from '../../lib/client/use-now';
 import { humanDuration } from '../../lib/service-list/format';
 import type { ServiceRow } from '../../lib/service-list/rows';
+import { endpointStatus } from '../../lib/service-list/endpoint-status';
 import type { SortKey } from '../../lib/service-list/sort';
 import { toggleSort, type ListViewState } from '../../lib/service-list/url-state';
 import { pageRoutes } from '../../lib/client/page-routes';
@@ -24,14 +25,11 @@ const COLUMNS: { key: SortKey; label: string; hint: string }[] = [
 const ROW_HEIGHT = 44;
 
 function EndpointsCell({ row, loading }: { row: ServiceRow; loading: boolean }) {
-  if (loading && row.selector && row.type !== 'ExternalName') return <span className="muted" aria-label="loading">…</span>;
-  const ep = row.endpoints;
-  if (!ep) return <span className="muted" title="No selector: endpoints are not managed by Kubernetes">—</span>;
-  const cls = ep.total === 0 ? 'none' : ep.ready === ep.total ? 'all' : ep.ready === 0 ? 'none' : 'some';
-  const title = ep.total === 0 ? 'No pod matches the selector' : `${ep.ready} of ${ep.total} endpoints ready`;
+  if (loading && row.type !== 'ExternalName') return <span className="muted" aria-label="loading">…</span>;
+  const status = endpointStatus(row);
   return (
-    <span className={`ep ${cls}`} title={title}>
-      {ep.ready}/{ep.total}
+    <span className={`ep ${status.tone}`} title={status.title} aria-label={`${status.text}: ${status.title}`}>
+      {status.text}
     </span>
   );
 }

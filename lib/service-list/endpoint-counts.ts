@@ -10,6 +10,11 @@ export const SERVICE_NAME_LABEL = 'kubernetes.io/service-name';
 export interface EndpointCount {
   ready: number;
   total: number;
+  /**
+   * Set when the Service's EndpointSlices hold endpoints but list no port (e.g. a named targetPort no
+   * pod declares): kube-proxy forwards nothing to them.
+   */
+  noPorts?: true;
 }
 
 export function serviceKey(namespace: string | undefined, name: string | undefined): string {
@@ -18,12 +23,14 @@ export function serviceKey(namespace: string | undefined, name: string | undefin
 
 export function countEndpoints(slices: readonly EndpointSlice[]): Map<string, EndpointCount> {
   const seen = new Map<string, Map<string, boolean>>();
+  const withPorts = new Set<string>();
   for (const slice of slices) {
     const service = slice.metadata.labels?.[SERVICE_NAME_LABEL];
     if (!service) continue;
     const key = serviceKey(slice.metadata.namespace, service);
     let endpoints = seen.get(key);
     if (!endpoints) seen.set(key, (endpoints = new Map()));
+    if ((slice.ports?.length ?? 0) > 0 && (slice.endpoints?.length ?? 0) > 0) withPorts.add(key);
     for (const ep of slice.endpoints ?? []) {
       const ref = ep.targetRef;
       const id = ref?.name ? `${ref.kind ?? ''}/${ref.namespace ?? ''}/${ref.name}` : `${slice.addressType}/${ep.addresses[0] ?? ''}`;
@@ -36,7 +43,9 @@ export function countEndpoints(slices: readonly EndpointSlice[]): Map<string, En
   for (const [key, endpoints] of seen) {
     let ready = 0;
     for (const r of endpoints.values()) if (r) ready++;
-    counts.set(key, { ready, total: endpoints.size });
+    const count: EndpointCount = { ready, total: endpoints.size };
+    if (endpoints.size > 0 && !withPorts.has(key)) count.noPorts = true;
+    counts.set(key, count);
   }
   return counts;
 }

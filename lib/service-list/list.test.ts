@@ -28,8 +28,8 @@ describe('countEndpoints', () => {
       slice('demo', 'web', [{ ip: 'fd00::2', ready: true, pod: 'a' }], 'IPv6'),
       slice('other', 'web', [{ ip: '10.244.2.2', ready: false }]),
     ]);
-    expect(counts.get('demo/web')).toEqual({ ready: 2, total: 3 });
-    expect(counts.get('other/web')).toEqual({ ready: 0, total: 1 });
+    expect(counts.get('demo/web')).toMatchObject({ ready: 2, total: 3 });
+    expect(counts.get('other/web')).toMatchObject({ ready: 0, total: 1 });
   });
 });
 
@@ -51,7 +51,7 @@ describe('rows', () => {
     expect(second.rows[0]).toBe(first.rows[0]);
     expect(second.rows[1]).not.toBe(first.rows[1]);
     const third = buildRows([a, b2], countEndpoints([slice('demo', 'a', [{ ip: '10.0.0.1' }])]), second.byKey);
-    expect(third.rows[0].endpoints).toEqual({ ready: 1, total: 1 });
+    expect(third.rows[0].endpoints).toMatchObject({ ready: 1, total: 1 });
   });
 });
 
@@ -73,6 +73,24 @@ describe('search and type filter', () => {
     expect(names(filterRows(rows, 'shop 5432', []))).toEqual(['db']);
     expect(names(filterRows(rows, 'shop nothing', []))).toEqual([]);
     expect(names(filterRows(rows, '   ', []))).toEqual(['web', 'db', 'legacy']);
+  });
+
+  it('matches the type as shown and as spec.type (D-13)', () => {
+    expect(names(filterRows(rows, 'loadbalancer', []))).toEqual(['web']);
+    expect(names(filterRows(rows, 'headless', []))).toEqual(['db']);
+    expect(names(filterRows(rows, 'ExternalName', []))).toEqual(['legacy']);
+  });
+
+  it('treats key=value / key!=value as exact label (or selector) terms, not substrings (D-13)', () => {
+    const more = rowsOf([
+      service('a', 'x', { selector: { app: 'web' } }, { labels: { app: 'web' } }),
+      service('b', 'x', { selector: { app: 'webshop' } }, { labels: { app: 'webshop' } }),
+      service('c', 'x', { selector: { app: 'web' } }),
+    ]);
+    expect(names(filterRows(more, 'app=web', []))).toEqual(['a', 'c']);
+    expect(names(filterRows(more, 'app==webshop', []))).toEqual(['b']);
+    expect(names(filterRows(more, 'app!=web', []))).toEqual(['b', 'c']);
+    expect(names(filterRows(more, 'App=web', []))).toEqual([]);
   });
 
   it('filters by display type (headless counts as its own type) and counts per type', () => {

@@ -37,7 +37,7 @@ export function toServiceRow(svc: Service, counts: ReadonlyMap<string, EndpointC
   const portNames = (svc.spec?.ports ?? []).map((p) => p.name ?? '').filter(Boolean);
   const hasSelector = selector !== '' && type !== 'ExternalName';
   const endpoints = hasSelector ? (counts.get(key) ?? { ready: 0, total: 0 }) : counts.get(key);
-  const search = [name, namespace, ...labels, clusterIP, ...ext.values, ...ports, ...portNames, selector].join('\n').toLowerCase();
+  const search = [name, namespace, type, svc.spec?.type ?? 'ClusterIP', ...labels, clusterIP, ...ext.values, ...ports, ...portNames, selector].join('\n').toLowerCase();
   const created = Date.parse(svc.metadata.creationTimestamp ?? '');
   return {
     key,
@@ -77,7 +77,7 @@ export function buildRows(
     let count = counts.get(key);
     if (!count && old?.endpoints) count = NO_ENDPOINTS; // a selector with no slices yet: 0/0
     const row =
-      old && old.service === svc && old.endpoints?.ready === count?.ready && old.endpoints?.total === count?.total
+      old && old.service === svc && old.endpoints?.ready === count?.ready && old.endpoints?.total === count?.total && old.endpoints?.noPorts === count?.noPorts
         ? old
         : toServiceRow(svc, counts);
     rows[i] = row;
