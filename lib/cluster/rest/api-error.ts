@@ -17,4 +17,12 @@ export class ApiError extends Error {
   static invalid(kind: string, group: string, name: string, errors: readonly FieldError[]): ApiError {
     return new ApiError(statusError.invalid(kind, group, name, errors));
   }
+
+  /**
+   * What ErrorToAPIStatus makes of an error that is not a Status (a decoder or storage error passed
+   * through unchanged): code 500, no reason, the error's text as the message.
+   */
+  static plain(message: string): ApiError {
+    return new ApiError({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message, code: 500 });
+  }
 }

@@ -94,9 +94,8 @@ export function createObject<T extends KubeObject>(
   const warnings = enforceFieldValidation(def as unknown as ResourceDefinition, body, options.fieldValidation, strippedPaths, false, duplicates);
   const decoded = body as unknown as T;
   bindNamespace(def as unknown as ResourceDefinition, decoded, namespace);
-  if (decoded.metadata.resourceVersion) {
-    throw new ApiError(statusError.internal('resourceVersion should not be set on objects to be created'));
-  }
+  // etcd3's Create refuses it with a plain error (a dry run never reaches storage).
+  if (decoded.metadata.resourceVersion && !options.dryRun) throw ApiError.plain('resourceVersion should not be set on objects to be created');
   const defaulted = def.applyDefaults(decoded);
   const manager = managerName(options.fieldManager, options.userAgent);
   const wantsGeneratedName = !defaulted.metadata.name && !!defaulted.metadata.generateName;

@@ -1,7 +1,7 @@
 /** DeleteOptions from a request body and query parameters. */
 import { fieldError } from '../../k8s/field-errors';
 import { isJsonObject } from '../../k8s/json';
-import { failure, statusError } from '../../k8s/status';
+import { statusError } from '../../k8s/status';
 import type { DeleteOptions } from '../../k8s/types/meta';
 import type { ObjectSchema } from '../schema/types';
 import { ApiError } from './api-error';
@@ -28,16 +28,6 @@ const DELETE_OPTIONS_SCHEMA: ObjectSchema = {
   },
 };
 
-/**
- * The delete handler passes a body decoding error through unchanged, so it reaches the client as
- * ErrorToAPIStatus makes it of a plain error: code 500, no reason, the decoder's message.
- */
-function undecodable(message: string): ApiError {
-  const status = failure(500, '', message);
-  delete status.reason;
-  return new ApiError(status);
-}
-
 const POLICIES = ['Orphan', 'Background', 'Foreground'];
 
 export function parseDeleteOptions(body: string, contentType: string | undefined, query: { dryRun: boolean; propagationPolicy?: string; orphanDependents?: boolean }): DeleteRequest {
@@ -47,7 +37,8 @@ export function parseDeleteOptions(body: string, contentType: string | undefined
     if (!isJsonObject(value)) throw new ApiError(statusError.badRequest('the body of the request was not a DeleteOptions object'));
     stripDangerousKeys(value);
     const typeError = findTypeError(value, DELETE_OPTIONS_SCHEMA);
-    if (typeError) throw undecodable(typeError);
+    // The delete handler passes the decoder's error through unchanged.
+    if (typeError) throw ApiError.plain(typeError);
     opts = value as unknown as DeleteOptions;
   }
   const dryRunValues = opts.dryRun ?? [];

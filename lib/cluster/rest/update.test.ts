@@ -5,6 +5,7 @@ import { createServiceAllocation } from '../allocators';
 import { createDefinitions } from '../registry';
 import { openStore } from '../storage';
 import { ApiError } from './api-error';
+import { apiErrorOf } from './api-error.test-support';
 import { createRestContext, type RestContext } from './context';
 import { createObject } from './create';
 import { updateObject } from './update';
@@ -42,7 +43,17 @@ describe('create', () => {
     expect(ctx.store.get('pods', 'ns', 'dry')).toBeUndefined();
     const body = podBody('rv');
     (body.metadata as Record<string, unknown>).resourceVersion = '5';
-    expect(() => createObject(ctx, ctx.definitions.get('pods')!, 'ns', body as never, opts)).toThrow('resourceVersion should not be set on objects to be created');
+    // A plain storage error: 500 without reason or details, the text kubectl prints after "Error from server:".
+    expect(apiErrorOf(() => createObject(ctx, ctx.definitions.get('pods')!, 'ns', structuredClone(body) as never, opts)).status).toEqual({
+      kind: 'Status',
+      apiVersion: 'v1',
+      metadata: {},
+      status: 'Failure',
+      message: 'resourceVersion should not be set on objects to be created',
+      code: 500,
+    });
+    // A dry run never reaches storage: accepted.
+    expect(createObject(ctx, ctx.definitions.get('pods')!, 'ns', body as never, { ...opts, dryRun: true }).object.metadata.name).toBe('rv');
   });
 });
 
