@@ -49,7 +49,7 @@ export function OverviewSection({ service }: { service: Service }) {
           <dt>Created</dt>
           <dd title={created}>{!Number.isNaN(createdAt) ? `${humanDuration(Math.max(0, now - createdAt))} ago` : '—'}</dd>
         </div>
-        <div className="sd-field">
+        <div className="sd-field sd-field-uid">
           <dt>UID</dt>
           <dd>
             {service.metadata.uid ? <Copyable text={service.metadata.uid} label="UID" /> : <code className="sd-value">—</code>}
