@@ -5,7 +5,7 @@ import { createServiceAllocation } from '../allocators';
 import { createDefinitions } from '../registry';
 import { openStore } from '../storage';
 import { ApiError } from './api-error';
-import { apiErrorOf } from './api-error.test-support';
+import { apiErrorOf, failureOf } from './api-error.test-support';
 import { createRestContext, type RestContext } from './context';
 import { createObject } from './create';
 import { updateObject } from './update';
@@ -134,5 +134,21 @@ describe('/status updates (status strategies)', () => {
     const podAfter = updateObject(ctx, podDef, 'ns', 'p', pod as never, opts, 'status').object as Pod;
     expect(podAfter.metadata.annotations).toEqual({ qa: '2' });
     expect(podAfter.metadata.ownerReferences).toBeUndefined();
+  });
+});
+
+describe('PUT with a uid', () => {
+  it('is a storage precondition: 409 before validation when it differs, fine when it matches', () => {
+    const ctx = setup();
+    const def = ctx.definitions.get('pods')!;
+    const pod = copy(createObject(ctx, def, 'ns', podBody('u') as never, opts).object as Pod);
+    const uid = pod.metadata.uid;
+    pod.metadata.uid = 'abc';
+    expect(failureOf(() => updateObject(ctx, def, 'ns', 'u', copy(pod) as never, opts))).toBe(
+      `409 Operation cannot be fulfilled on pods "u": Precondition failed: UID in precondition: abc, UID in object meta: ${uid}`,
+    );
+    pod.metadata.uid = uid;
+    pod.metadata.labels = { a: 'b' };
+    expect(updateObject(ctx, def, 'ns', 'u', pod as never, opts).object.metadata.labels).toEqual({ a: 'b' });
   });
 });

@@ -12,6 +12,7 @@ import type { Transaction } from '../storage/types';
 import { ApiError } from './api-error';
 import { apiVersionOf, groupResourceOf, timestamp, type RestContext } from './context';
 import { createInTransaction } from './create';
+import { checkPreconditions } from './delete';
 import { deepEqual, specEqual } from './deep-equal';
 import type { DuplicateKeys } from './decode';
 import { enforceFieldValidation } from './field-validation';
@@ -154,6 +155,8 @@ export function updateObject<T extends KubeObject>(
         const all = [...warnings];
         return { object: createInTransaction(ctx, def, tx, fresh, manager, false, all), warnings: all, created: true };
       }
+      // rest.defaultUpdatedObjectInfo: a uid in the body is a storage precondition, checked first.
+      if (obj.metadata.uid) checkPreconditions(anyDef, prev, { uid: obj.metadata.uid });
       const all = [...warnings];
       const object = updateInTransaction(ctx, def, tx, prev, obj, { manager, subresource, warnings: all });
       return { object, warnings: all, created: false };
