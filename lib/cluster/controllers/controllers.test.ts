@@ -92,7 +92,7 @@ describe('simulated scheduler', () => {
     await c.controllers.idle();
     const p = c.api.get<Pod>('pods', 'default', 'nowhere');
     const message =
-      "0/3 nodes are available: 3 node(s) didn't match Node's node affinity/selector. preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling.";
+      "0/3 nodes are available: 3 node(s) didn't match Pod's node affinity/selector. preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling.";
     expect(p?.spec?.nodeName).toBeUndefined();
     expect(p?.status?.phase).toBe('Pending');
     expect(p?.status?.conditions).toEqual([expect.objectContaining({ type: 'PodScheduled', status: 'False', reason: 'Unschedulable', message })]);

@@ -96,7 +96,7 @@ export function buildNodeStatus(index: number, now: string): NonNullable<Node['s
 export function unschedulableMessage(total: number, selectorMismatch: number, full: number): string {
   const reasons: string[] = [];
   if (full) reasons.push(`${full} Too many pods`);
-  if (selectorMismatch) reasons.push(`${selectorMismatch} node(s) didn't match Node's node affinity/selector`);
+  if (selectorMismatch) reasons.push(`${selectorMismatch} node(s) didn't match Pod's node affinity/selector`);
   const preemption: string[] = [];
   if (full) preemption.push(`${full} No preemption victims found for incoming pod`);
   if (selectorMismatch) preemption.push(`${selectorMismatch} Preemption is not helpful for scheduling`);
