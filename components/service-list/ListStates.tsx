@@ -24,7 +24,7 @@ export function ListEmpty({ namespace, filtered, query, onClear }: { namespace?:
       <div className="state" data-testid="list-empty">
         <div className="state-icon"><Icon name="search" size={32} /></div>
         <h2>No Services match{query ? <> “{query}”</> : ' these filters'}</h2>
-        <p>Search looks at names, namespaces, labels, IPs, ports and selectors. Every word must match.</p>
+        <p>Search looks at names, namespaces, types, labels, IPs, ports and selectors. Every word must match; <code>key=value</code> matches a label exactly.</p>
         <div className="actions">
           <button type="button" className="button" onClick={onClear}>
             Clear search and filters

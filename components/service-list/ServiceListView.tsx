@@ -19,7 +19,7 @@ export function ServiceListView() {
   const model = useServiceListModel(view);
   const conn = useConnectionState();
   const now = useNow(1000);
-  const filtered = view.q.trim() !== '' || view.types.length > 0;
+  const filtered = view.q.trim() !== '' || view.types.length > 0 || !!view.attention;
 
   return (
     <>
@@ -33,6 +33,7 @@ export function ServiceListView() {
         onQuery={setQ}
         onView={(v) => setView(v)}
         typeCounts={model.typeCounts}
+        attentionCount={model.attentionCount}
         shown={model.rows?.length}
         total={model.total}
       />
@@ -71,7 +72,7 @@ export function ServiceListView() {
               namespace={view.namespace}
               filtered={filtered}
               query={view.q}
-              onClear={() => setView({ ...view, q: '', types: [] })}
+              onClear={() => setView({ ...view, q: '', types: [], attention: false })}
             />
           )
         ) : model.error ? (

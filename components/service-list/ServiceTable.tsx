@@ -5,10 +5,10 @@ import { memo, useEffect, useRef, type KeyboardEvent } from 'react';
 import { useNow } from '../../lib/client/use-now';
 import { humanDuration } from '../../lib/service-list/format';
 import type { ServiceRow } from '../../lib/service-list/rows';
-import { endpointStatus } from '../../lib/service-list/endpoint-status';
 import type { SortKey } from '../../lib/service-list/sort';
 import { toggleSort, type ListViewState } from '../../lib/service-list/url-state';
 import { pageRoutes } from '../../lib/client/page-routes';
+import { Icon } from '../chrome/Icon';
 
 const COLUMNS: { key: SortKey; label: string; hint: string }[] = [
   { key: 'name', label: 'Name', hint: 'Service name' },
@@ -26,7 +26,7 @@ const ROW_HEIGHT = 44;
 
 function EndpointsCell({ row, loading }: { row: ServiceRow; loading: boolean }) {
   if (loading && row.type !== 'ExternalName') return <span className="muted" aria-label="loading">…</span>;
-  const status = endpointStatus(row);
+  const status = row.endpointStatus;
   return (
     <span className={`ep ${status.tone}`} title={status.title} aria-label={`${status.text}: ${status.title}`}>
       {status.text}
@@ -83,6 +83,11 @@ const Row = memo(function Row({
         >
           {row.name}
         </Link>
+        {row.attention ? (
+          <span className={`attention ${row.attention.severity}`} title={row.attention.title} role="img" aria-label={`${row.attention.severity === 'error' ? 'Problem' : 'Warning'}: ${row.attention.title}`}>
+            <Icon name="alert" size={14} />
+          </span>
+        ) : null}
       </div>
       {showNamespace ? (
         <div className="td ns" role="cell" data-col="namespace">

@@ -2,6 +2,7 @@
 import { useEffect, useRef } from 'react';
 import { DISPLAY_TYPES, type DisplayType } from '../../lib/service-list/format';
 import { toggleType, type ListViewState } from '../../lib/service-list/url-state';
+import { Icon } from '../chrome/Icon';
 
 interface Props {
   view: ListViewState;
@@ -9,12 +10,14 @@ interface Props {
   onQuery: (q: string) => void;
   onView: (v: ListViewState) => void;
   typeCounts: Record<DisplayType, number>;
+  /** Services the diagnosis rules flag (undefined while the EndpointSlices load). */
+  attentionCount?: number;
   shown?: number;
   total: number;
 }
 
 /** Search (press "/" to focus), type filter chips with counts, and the result count. */
-export function ServiceToolbar({ view, query, onQuery, onView, typeCounts, shown, total }: Props) {
+export function ServiceToolbar({ view, query, onQuery, onView, typeCounts, attentionCount, shown, total }: Props) {
   const input = useRef<HTMLInputElement>(null);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -42,7 +45,8 @@ export function ServiceToolbar({ view, query, onQuery, onView, typeCounts, shown
           ref={input}
           className="input"
           type="search"
-          placeholder="Search name, label, IP, port…"
+          placeholder="Search name, type, IP, port, app=web…"
+          title="Every word must match: name, namespace, type, labels, IPs, ports or selector. key=value and key!=value match labels exactly."
           autoComplete="off"
           spellCheck={false}
           value={query}
@@ -54,6 +58,18 @@ export function ServiceToolbar({ view, query, onQuery, onView, typeCounts, shown
         />
         {query ? null : <kbd aria-hidden>/</kbd>}
       </div>
+      <button
+        type="button"
+        className="chip attention-chip"
+        aria-pressed={!!view.attention}
+        data-testid="attention-filter"
+        title="Services the diagnosis flags: nothing or not all ready behind them, no selector and no EndpointSlices, slices without ports, load balancer pending. Open one for the full diagnosis."
+        onClick={() => onView({ ...view, attention: !view.attention })}
+      >
+        <Icon name="alert" size={14} />
+        Needs attention
+        <span className="chip-count">{attentionCount ?? '…'}</span>
+      </button>
       <div className="chips" role="group" aria-label="Filter by type">
         {DISPLAY_TYPES.map((t) => (
           <button

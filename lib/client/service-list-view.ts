@@ -5,7 +5,7 @@
  */
 import { useMemo, useState } from 'react';
 import type { Status } from '../k8s/types';
-import { countEndpoints } from '../service-list/endpoint-counts';
+import { countEndpoints, slicesByService } from '../service-list/endpoint-counts';
 import { createRowBuilder, type ServiceRow } from '../service-list/rows';
 import { filterAndCount } from '../service-list/search';
 import { sortRows } from '../service-list/sort';
@@ -20,6 +20,8 @@ export interface ServiceListModel {
   rows: ServiceRow[] | undefined;
   total: number;
   typeCounts: Record<DisplayType, number>;
+  /** Rows (after search and type filter) the diagnosis rules flag; undefined until endpoints are known. */
+  attentionCount?: number;
   loading: boolean;
   /** Endpoint counts are not known yet (the EndpointSlices are still loading). */
   endpointsLoading: boolean;
@@ -43,13 +45,17 @@ export function useServiceListModel(view: ListViewState): ServiceListModel {
   // Services first: the slices list is as large, and the rows must not wait for it.
   const slices = useEndpointSliceList(view.namespace, { enabled: services.items !== undefined });
   const counts = useMemo(() => countEndpoints(slices.items ?? []), [slices.items]);
+  const byService = useMemo(() => (slices.items ? slicesByService(slices.items) : undefined), [slices.items]);
   const [buildRows] = useState(createRowBuilder);
-  const all = useMemo(() => (services.items ? { rows: buildRows(services.items, counts) } : undefined), [services.items, counts, buildRows]);
+  const all = useMemo(
+    () => (services.items ? { rows: buildRows(services.items, counts, byService) } : undefined),
+    [services.items, counts, byService, buildRows],
+  );
   // No useDeferredValue: filtering the pre-sorted rows takes a few ms, and deferring would cost a frame.
   const q = view.q;
   // Sort once per data/sort change; a keystroke only filters the sorted rows (order is kept).
   const sorted = useMemo(() => (all ? sortRows(all.rows.slice(), view.sort, view.dir) : undefined), [all, view.sort, view.dir]);
-  const filtered = useMemo(() => (sorted ? filterAndCount(sorted, q, view.types) : undefined), [sorted, q, view.types]);
+  const filtered = useMemo(() => (sorted ? filterAndCount(sorted, q, view.types, view.attention) : undefined), [sorted, q, view.types, view.attention]);
   const rows = filtered?.rows;
   const typeCounts = filtered?.counts ?? EMPTY_COUNTS;
   // While TanStack retries, the error is only in failureReason: show it rather than an endless skeleton.
@@ -58,6 +64,7 @@ export function useServiceListModel(view: ListViewState): ServiceListModel {
     rows,
     total: all?.rows.length ?? 0,
     typeCounts,
+    attentionCount: slices.items === undefined ? undefined : filtered?.attention,
     loading: services.query.isPending,
     endpointsLoading: slices.items === undefined,
     error: rows ? undefined : err,

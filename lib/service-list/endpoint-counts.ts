@@ -49,3 +49,17 @@ export function countEndpoints(slices: readonly EndpointSlice[]): Map<string, En
   }
   return counts;
 }
+
+/** The EndpointSlices of each Service (by `namespace/name`), for the rules that read the slices themselves. */
+export function slicesByService(slices: readonly EndpointSlice[]): Map<string, EndpointSlice[]> {
+  const out = new Map<string, EndpointSlice[]>();
+  for (const slice of slices) {
+    const service = slice.metadata.labels?.[SERVICE_NAME_LABEL];
+    if (!service) continue;
+    const key = serviceKey(slice.metadata.namespace, service);
+    const list = out.get(key);
+    if (list) list.push(slice);
+    else out.set(key, [slice]);
+  }
+  return out;
+}

@@ -2,7 +2,9 @@
  * A Service as one row of the list: every column's text precomputed once per Service version, and
  * the lowercased text search matches against. Pure.
  */
-import type { Service } from '../k8s/types';
+import type { EndpointSlice, Service } from '../k8s/types';
+import { listAttention, type Attention } from './attention';
+import { endpointStatus, type EndpointStatus } from './endpoint-status';
 import { serviceKey, type EndpointCount } from './endpoint-counts';
 import { clusterIPText, displayType, externalAddress, portTexts, selectorText, type DisplayType, type ExternalKind } from './format';
 
@@ -18,13 +20,21 @@ export interface ServiceRow {
   selector: string;
   /** undefined: the Service has no selector (its endpoints are managed by hand or it has none). */
   endpoints?: EndpointCount;
+  /** What the Endpoints column shows (agrees with the detail page's diagnosis). */
+  endpointStatus: EndpointStatus;
+  /** Set when the diagnosis rules the list can decide find an error or warning ("Needs attention"). */
+  attention?: Attention;
   createdAt: number;
   labels: string[];
   search: string;
   service: Service;
 }
 
-export function toServiceRow(svc: Service, counts: ReadonlyMap<string, EndpointCount>): ServiceRow {
+export function toServiceRow(
+  svc: Service,
+  counts: ReadonlyMap<string, EndpointCount>,
+  slices?: ReadonlyMap<string, readonly EndpointSlice[]>,
+): ServiceRow {
   const name = svc.metadata.name ?? '';
   const namespace = svc.metadata.namespace ?? '';
   const key = serviceKey(namespace, name);
@@ -39,6 +49,8 @@ export function toServiceRow(svc: Service, counts: ReadonlyMap<string, EndpointC
   const endpoints = hasSelector ? (counts.get(key) ?? { ready: 0, total: 0 }) : counts.get(key);
   const search = [name, namespace, type, svc.spec?.type ?? 'ClusterIP', ...labels, clusterIP, ...ext.values, ...ports, ...portNames, selector].join('\n').toLowerCase();
   const created = Date.parse(svc.metadata.creationTimestamp ?? '');
+  const status = endpointStatus({ type, selector, endpoints, ports, external: ext.text });
+  const attention = listAttention(svc, status, slices?.get(key));
   return {
     key,
     name,
@@ -50,6 +62,8 @@ export function toServiceRow(svc: Service, counts: ReadonlyMap<string, EndpointC
     ports,
     selector,
     endpoints,
+    endpointStatus: status,
+    attention,
     createdAt: Number.isNaN(created) ? 0 : created,
     labels,
     search,
@@ -67,6 +81,7 @@ export function buildRows(
   services: readonly Service[],
   counts: ReadonlyMap<string, EndpointCount>,
   previous?: ReadonlyMap<string, ServiceRow>,
+  slices?: ReadonlyMap<string, readonly EndpointSlice[]>,
 ): { rows: ServiceRow[]; byKey: Map<string, ServiceRow> } {
   const rows: ServiceRow[] = new Array(services.length);
   const byKey = new Map<string, ServiceRow>();
@@ -79,7 +94,7 @@ export function buildRows(
     const row =
       old && old.service === svc && old.endpoints?.ready === count?.ready && old.endpoints?.total === count?.total && old.endpoints?.noPorts === count?.noPorts
         ? old
-        : toServiceRow(svc, counts);
+        : toServiceRow(svc, counts, slices);
     rows[i] = row;
     byKey.set(key, row);
   }
@@ -87,10 +102,14 @@ export function buildRows(
 }
 
 /** A row builder that remembers its last rows, so each call only rebuilds Services that changed. */
-export function createRowBuilder(): (services: readonly Service[], counts: ReadonlyMap<string, EndpointCount>) => ServiceRow[] {
+export function createRowBuilder(): (
+  services: readonly Service[],
+  counts: ReadonlyMap<string, EndpointCount>,
+  slices?: ReadonlyMap<string, readonly EndpointSlice[]>,
+) => ServiceRow[] {
   let previous: Map<string, ServiceRow> | undefined;
-  return (services, counts) => {
-    const built = buildRows(services, counts, previous);
+  return (services, counts, slices) => {
+    const built = buildRows(services, counts, previous, slices);
     previous = built.byKey;
     return built.rows;
   };

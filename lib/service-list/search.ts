@@ -60,22 +60,31 @@ export function filterRows(rows: readonly ServiceRow[], query: string, types: re
   return out;
 }
 
-/** Both at once, in one pass over the rows: the filtered rows and the per-type counts (search only). */
+/**
+ * Everything at once, in one pass over the rows: the filtered rows, the per-type counts (after the
+ * search and the attention filter, before the type filter) and how many rows need attention (after
+ * the search and the type filter).
+ */
 export function filterAndCount(
   rows: readonly ServiceRow[],
   query: string,
   types: readonly DisplayType[],
-): { rows: ServiceRow[]; counts: Record<DisplayType, number> } {
+  attentionOnly = false,
+): { rows: ServiceRow[]; counts: Record<DisplayType, number>; attention: number } {
   const terms = parseQuery(query);
   const typeSet = types.length ? new Set(types) : undefined;
   const counts: Record<DisplayType, number> = { ClusterIP: 0, Headless: 0, NodePort: 0, LoadBalancer: 0, ExternalName: 0 };
+  let attention = 0;
   const out: ServiceRow[] = [];
   for (const row of rows) {
     if (terms.length && !matchesParsed(row, terms)) continue;
+    const typeOk = !typeSet || typeSet.has(row.type);
+    if (typeOk && row.attention) attention++;
+    if (attentionOnly && !row.attention) continue;
     counts[row.type]++;
-    if (!typeSet || typeSet.has(row.type)) out.push(row);
+    if (typeOk) out.push(row);
   }
-  return { rows: out, counts };
+  return { rows: out, counts, attention };
 }
 
 /** How many rows of each type (for the type filter's counts), after the search but before the type filter. */

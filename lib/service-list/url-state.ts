@@ -1,6 +1,6 @@
 /**
  * The Service list's view state lives in the URL so a view can be shared and survives reload:
- *   /services?namespace=demo&q=web&type=LoadBalancer,NodePort&sort=age&dir=desc
+ *   /services?namespace=demo&q=web&type=LoadBalancer,NodePort&sort=age&dir=desc&attention=1
  * Defaults are left out of the URL. Pure.
  */
 import { DISPLAY_TYPES, type DisplayType } from './format';
@@ -13,6 +13,8 @@ export interface ListViewState {
   types: DisplayType[];
   sort: SortKey;
   dir: SortDir;
+  /** Only Services the diagnosis rules flag ("Needs attention"). */
+  attention?: boolean;
 }
 
 export const DEFAULT_VIEW: ListViewState = { q: '', types: [], sort: 'name', dir: 'asc' };
@@ -37,6 +39,7 @@ export function parseViewState(params: ParamsLike): ListViewState {
     types: [...new Set(types)],
     sort: (SORT_KEYS as readonly string[]).includes(sort ?? '') ? (sort as SortKey) : DEFAULT_VIEW.sort,
     dir: dir === 'desc' ? 'desc' : 'asc',
+    ...(params.get('attention') === '1' ? { attention: true } : {}),
   };
 }
 
@@ -47,6 +50,7 @@ export function serializeViewState(state: ListViewState): string {
   if (state.types.length) p.set('type', state.types.join(','));
   if (state.sort !== DEFAULT_VIEW.sort) p.set('sort', state.sort);
   if (state.dir !== DEFAULT_VIEW.dir) p.set('dir', state.dir);
+  if (state.attention) p.set('attention', '1');
   const s = p.toString();
   return s ? `?${s}` : '';
 }
