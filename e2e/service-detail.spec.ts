@@ -416,4 +416,16 @@ test.describe('QA fixes', () => {
     await expect(page.getByTestId('section-status')).toContainText('nothing to report');
     await expect(page.getByTestId('section-status').locator('h3')).toHaveCount(0);
   });
+
+  test('D-20 the Service as read-only YAML, managedFields hidden by default; D-22 the API server endpoint names its node', async ({ page }) => {
+    await open(page, 'shop', 'frontend');
+    await page.getByTestId('yaml-toggle').click();
+    await expect(page.getByTestId('yaml')).toContainText('kind: Service');
+    await expect(page.getByTestId('yaml')).toContainText('name: frontend');
+    await expect(page.getByTestId('yaml')).not.toContainText('managedFields');
+    await page.getByLabel('include managedFields').check();
+    await expect(page.getByTestId('yaml')).toContainText('managedFields');
+    await open(page, 'default', 'kubernetes');
+    await expect(page.getByTestId('endpoint-row').first().locator('td').nth(3)).toContainText(/node-\d \(by address\)/);
+  });
 });

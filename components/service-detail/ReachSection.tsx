@@ -7,6 +7,10 @@ import { kubectlCommands } from '../../lib/service-insight/kubectl';
 import { reachAddresses } from '../../lib/service-insight/reach';
 import { CopyButton, Copyable } from './CopyButton';
 import { Empty, Section, Unavailable } from './Section';
+import { ShowAllButton, useShowAll } from './ShowAll';
+
+/** DNS rows shown before "show all" (a headless Service with 300 pods has 300 records of each kind). */
+const RECORDS_SHOWN = 20;
 
 /** DNS names, SRV records, per-pod records, env vars, addresses and kubectl commands — each copyable. */
 export function ReachSection({ service, endpoints, nodes, nodesUnavailable }: { service: Service; endpoints: EndpointView[]; nodes: Node[]; nodesUnavailable?: Status }) {
@@ -18,6 +22,8 @@ export function ReachSection({ service, endpoints, nodes, nodesUnavailable }: { 
   const addresses = reachAddresses(service, nodes, endpoints);
   const nodePorts = (service.spec?.ports ?? []).filter((p) => p.nodePort).map((p) => `${p.nodePort}/${p.protocol ?? 'TCP'}`);
   const commands = kubectlCommands(service);
+  const srvList = useShowAll(srv, RECORDS_SHOWN);
+  const podList = useShowAll(podRecords, RECORDS_SHOWN);
   const ns = service.metadata.namespace ?? 'default';
   return (
     <Section id="reach" title="How to reach it">
@@ -58,10 +64,10 @@ export function ReachSection({ service, endpoints, nodes, nodesUnavailable }: { 
               </tr>
             </thead>
             <tbody>
-              {srv.map((r, i) => (
+              {srvList.shown.map((r, i) => (
                 <tr key={`${r.query} ${r.target}`}>
                   <td>
-                    {i > 0 && srv[i - 1].query === r.query ? <span className="muted">same query</span> : <Copyable text={r.query} label={`SRV name ${r.query}`} />}
+                    {i > 0 && srvList.shown[i - 1].query === r.query ? <span className="muted">same query</span> : <Copyable text={r.query} label={`SRV name ${r.query}`} />}
                   </td>
                   <td>
                     <code>
@@ -72,6 +78,7 @@ export function ReachSection({ service, endpoints, nodes, nodesUnavailable }: { 
               ))}
             </tbody>
           </table>
+          <ShowAllButton shown={srvList.shown.length} total={srv.length} what="SRV answers" onClick={srvList.showAll} testId="show-all-srv" />
         </>
       ) : null}
 
@@ -91,7 +98,7 @@ export function ReachSection({ service, endpoints, nodes, nodesUnavailable }: { 
                 </tr>
               </thead>
               <tbody>
-                {podRecords.map((r) => (
+                {podList.shown.map((r) => (
                   <tr key={`${r.name} ${r.address}`}>
                     <td>
                       <Copyable text={r.name} label={`DNS name ${r.name}`} />
@@ -106,6 +113,7 @@ export function ReachSection({ service, endpoints, nodes, nodesUnavailable }: { 
               </tbody>
             </table>
           )}
+          <ShowAllButton shown={podList.shown.length} total={podRecords.length} what="per-pod records" onClick={podList.showAll} testId="show-all-pod-records" />
         </>
       ) : null}
 

@@ -14,7 +14,9 @@ import { ReachSection } from './ReachSection';
 import { StatusSection } from './StatusSection';
 import { TrafficSection } from './TrafficSection';
 import { SeverityIcon } from './SeverityIcon';
+import { nodeAddressIndex } from '../../lib/service-insight/endpoints';
 import { useServiceDetail } from './use-service-detail';
+import { YamlSection } from './YamlSection';
 import './service-detail.css';
 
 export interface ServiceDetailProps {
@@ -30,6 +32,7 @@ const SECTIONS = [
   ['traffic', 'Where traffic goes'],
   ['pods', 'Backing pods'],
   ['events', 'Events'],
+  ['yaml', 'YAML'],
 ] as const;
 
 function retrying(status: Status): boolean {
@@ -174,9 +177,10 @@ export function ServiceDetail({ namespace, name }: ServiceDetailProps) {
         <StatusSection service={service} events={model.events} />
         <PortsSection service={service} pods={model.backing} />
         <ReachSection service={service} endpoints={model.endpoints} nodes={model.nodes} nodesUnavailable={model.sectionErrors.nodes} />
-        <TrafficSection groups={model.groups} counts={model.counts} source={model.source} loading={model.slicesLoading} external={external} servicePorts={(service.spec?.ports?.length ?? 0) > 0} error={model.sectionErrors.endpointslices} />
+        <TrafficSection groups={model.groups} counts={model.counts} source={model.source} loading={model.slicesLoading} external={external} servicePorts={(service.spec?.ports?.length ?? 0) > 0} nodeByAddress={nodeAddressIndex(model.nodes)} error={model.sectionErrors.endpointslices} />
         <PodsSection service={service} pods={model.backing} loading={model.namespacePods === undefined} error={model.sectionErrors.pods} />
         <EventsSection events={model.events} error={model.sectionErrors.events} />
+        <YamlSection service={service} />
       </div>
     </div>
   );

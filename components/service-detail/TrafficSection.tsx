@@ -56,7 +56,7 @@ function NodeSummaryTable({ groups }: { groups: AddressTypeGroup[] }) {
   );
 }
 
-function SliceEndpoints({ slice }: { slice: SliceView }) {
+function SliceEndpoints({ slice, nodeByAddress }: { slice: SliceView; nodeByAddress?: Map<string, string> }) {
   const [all, setAll] = useState(false);
   const sorted = attentionFirst(slice.endpoints);
   const shown = all ? sorted : sorted.slice(0, ENDPOINTS_SHOWN);
@@ -76,7 +76,7 @@ function SliceEndpoints({ slice }: { slice: SliceView }) {
         </thead>
         <tbody>
           {shown.map((ep, i) => (
-            <EndpointRow key={`${ep.addresses.join(',')}-${i}`} ep={ep} />
+            <EndpointRow key={`${ep.addresses.join(',')}-${i}`} ep={ep} nodeByAddress={nodeByAddress} />
           ))}
         </tbody>
       </table>
@@ -94,7 +94,8 @@ function SliceEndpoints({ slice }: { slice: SliceView }) {
   );
 }
 
-function EndpointRow({ ep }: { ep: EndpointView }) {
+function EndpointRow({ ep, nodeByAddress }: { ep: EndpointView; nodeByAddress?: Map<string, string> }) {
+  const nodeOfAddress = ep.nodeName ? undefined : ep.addresses.map((a) => nodeByAddress?.get(a)).find(Boolean);
   return (
     <tr data-testid="endpoint-row" data-ready={ep.ready} data-address={ep.addresses[0]}>
       <td>
@@ -107,7 +108,16 @@ function EndpointRow({ ep }: { ep: EndpointView }) {
         <Flag on={ep.ready} label="ready" /> <Flag on={ep.serving} label="serving" /> <Flag on={ep.terminating} label="terminating" />
       </td>
       <td>{ep.podName ? <a href={`#pod-${ep.podName}`}>{ep.podName}</a> : ep.targetKind ? <span>{ep.targetKind}</span> : <span className="muted">—</span>}</td>
-      <td>{ep.nodeName ?? <span className="muted">—</span>}</td>
+      <td>
+        {ep.nodeName ??
+          (nodeOfAddress ? (
+            <span title="No nodeName on the endpoint: its address is this node's address">
+              {nodeOfAddress} <span className="muted">(by address)</span>
+            </span>
+          ) : (
+            <span className="muted">—</span>
+          ))}
+      </td>
       <td>
         {ep.zone ?? <span className="muted">—</span>}
         {ep.hints?.length ? <div className="sd-note">hints: {ep.hints.join(', ')}</div> : null}
@@ -133,6 +143,7 @@ export function TrafficSection({
   loading,
   external,
   servicePorts,
+  nodeByAddress,
   error,
 }: {
   groups: AddressTypeGroup[];
@@ -142,6 +153,8 @@ export function TrafficSection({
   external: boolean;
   /** The Service declares ports (a headless Service may declare none: its slices then need none). */
   servicePorts: boolean;
+  /** Node name by node address, for endpoints without nodeName. */
+  nodeByAddress?: Map<string, string>;
   error?: Status;
 }) {
   const summary = external ? (
@@ -216,7 +229,7 @@ export function TrafficSection({
                       </span>
                     ) : null}
                   </div>
-                  {s.endpoints.length === 0 ? <Empty>No endpoints in this slice.</Empty> : <SliceEndpoints slice={s} />}
+                  {s.endpoints.length === 0 ? <Empty>No endpoints in this slice.</Empty> : <SliceEndpoints slice={s} nodeByAddress={nodeByAddress} />}
                 </div>
               ))}
             </div>

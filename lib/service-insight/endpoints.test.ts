@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allEndpoints, countEndpointViews, endpointsByNode, groupLegacyEndpoints, groupSlices } from './endpoints';
+import { allEndpoints, countEndpointViews, endpointsByNode, groupLegacyEndpoints, groupSlices, nodeAddressIndex } from './endpoints';
 import { eventsNewestFirst } from './events';
 import { loadBalancerState } from './load-balancer';
 import { event, slice, svc } from './test-fixtures';
@@ -50,6 +50,14 @@ describe('where traffic goes', () => {
       { node: 'node-2', zone: 'z2', ready: 1, notReady: 0, terminating: 0, total: 1 },
       { node: '', zone: '', ready: 1, notReady: 0, terminating: 0, total: 1 },
     ]);
+  });
+
+  it('finds the node of an address (endpoints without nodeName, e.g. the API server)', () => {
+    const idx = nodeAddressIndex([
+      { apiVersion: 'v1', kind: 'Node', metadata: { name: 'node-1' }, status: { addresses: [{ type: 'InternalIP', address: '172.18.0.2' }, { type: 'Hostname', address: 'node-1' }] } },
+    ]);
+    expect(idx.get('172.18.0.2')).toBe('node-1');
+    expect(idx.get('node-1')).toBeUndefined();
   });
 
   it('reads legacy Endpoints: addresses ready, notReadyAddresses not', () => {

@@ -3,7 +3,7 @@
  * Endpoints: slices grouped by address type, every endpoint with its conditions, pod, node, zone
  * and ports, and who manages each slice. Pure, browser-safe.
  */
-import type { AddressType, EndpointPort, EndpointSlice, Endpoints } from '../k8s/types';
+import type { AddressType, EndpointPort, EndpointSlice, Endpoints, Node } from '../k8s/types';
 import { SERVICE_NAME_LABEL } from '../service-list/endpoint-counts';
 
 export const MANAGED_BY_LABEL = 'endpointslice.kubernetes.io/managed-by';
@@ -195,4 +195,14 @@ export function endpointsByNode(endpoints: readonly EndpointView[]): NodeSummary
     if (ep.terminating) s.terminating++;
   }
   return [...out.values()].sort((a, b) => (a.node === '' ? 1 : b.node === '' ? -1 : a.node.localeCompare(b.node)));
+}
+
+/**
+ * Node name by node address (InternalIP / ExternalIP): names the node of an endpoint that carries
+ * no nodeName, e.g. the API server's own address in the kubernetes Service's slice.
+ */
+export function nodeAddressIndex(nodes: readonly Node[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const n of nodes) for (const a of n.status?.addresses ?? []) if ((a.type === 'InternalIP' || a.type === 'ExternalIP') && n.metadata.name) out.set(a.address, n.metadata.name);
+  return out;
 }
