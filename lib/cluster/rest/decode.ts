@@ -8,7 +8,7 @@ import { failure, statusError } from '../../k8s/status';
 import { isJsonObject, type JsonObject, type JsonValue } from '../../k8s/json';
 import type { ObjectSchema, Schema } from '../schema/types';
 import { ApiError } from './api-error';
-import { findJsonDuplicateFields, parseYamlWithDuplicates } from './duplicate-keys';
+import { parseYamlWithDuplicates, scanJsonText } from './body-text';
 import { goJsonSyntaxError } from './go-json-error';
 
 export interface Decoded {
@@ -19,12 +19,16 @@ export interface Decoded {
   duplicates?: DuplicateKeys;
 }
 
+/** Facts of the body text the decoded value has lost. */
 export interface DuplicateKeys {
   /** go-yaml's complaints: `line 7: key "type" already set in map`. */
   yaml: string[];
   /** JSON paths: `spec.type`. */
   json: string[];
+  /** JSON number literals that are not plain integers (`80.0`), by path (`spec.ports[0].port`). */
+  numbers?: Map<string, string>;
 }
+
 
 const DANGEROUS_KEYS = new Set(['__proto__']);
 
@@ -127,7 +131,11 @@ export function decodeObject(text: string, contentType: string | undefined, expe
     }
   } else {
     value = parseBodyValue(text, contentType, (e) => unrecognized(`couldn't get version/kind; json parse error: ${e}`));
-    if (isJsonObject(value)) duplicates.json = findJsonDuplicateFields(text);
+    if (isJsonObject(value)) {
+      const facts = scanJsonText(text);
+      duplicates.json = facts.duplicates;
+      if (facts.numbers.size > 0) duplicates.numbers = facts.numbers;
+    }
   }
   if (!isJsonObject(value)) {
     throw new ApiError(
@@ -138,7 +146,7 @@ export function decodeObject(text: string, contentType: string | undefined, expe
   }
   const strippedPaths = stripDangerousKeys(value, '', schema);
   checkTypeMeta(value, expected);
-  const hasDuplicates = duplicates.yaml.length > 0 || duplicates.json.length > 0;
+  const hasDuplicates = duplicates.yaml.length > 0 || duplicates.json.length > 0 || duplicates.numbers !== undefined;
   return hasDuplicates ? { object: value, strippedPaths, duplicates } : { object: value, strippedPaths };
 }
 

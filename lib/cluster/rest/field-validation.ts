@@ -35,7 +35,7 @@ export function enforceFieldValidation(
   isPatch = false,
   duplicates?: DuplicateKeys,
 ): string[] {
-  const typeError = findTypeError(obj, schemaFor(def.resource));
+  const typeError = findTypeError(obj, schemaFor(def.resource), duplicates?.numbers);
   if (typeError) {
     throw new ApiError(statusError.badRequest(isPatch ? typeError : `${def.kind} in version "${def.version}" cannot be handled as a ${def.kind}: ${typeError}`));
   }

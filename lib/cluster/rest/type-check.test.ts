@@ -19,4 +19,14 @@ describe('findTypeError', () => {
   it('accepts well-typed values, nulls, int-or-string and unknown fields', () => {
     expect(findTypeError({ spec: { ports: [{ port: 80, targetPort: 'http' }, { port: 81, targetPort: 8081 }], selector: null, foo: [1] } } as never, svc)).toBeUndefined();
   });
+
+  it('refuses number literals that are not integers as written, and integers out of the Go type', () => {
+    const literals = new Map([['spec.ports[1].port', '80.0']]);
+    expect(findTypeError({ spec: { ports: [{ port: 81 }, { port: 80 }] } } as never, svc, literals)).toBe(
+      'json: cannot unmarshal number 80.0 into Go struct field ServicePort.spec.ports.port of type int32',
+    );
+    expect(findTypeError({ spec: { ports: [{ port: 99999999999 }] } } as never, svc)).toBe(
+      'json: cannot unmarshal number 99999999999 into Go struct field ServicePort.spec.ports.port of type int32',
+    );
+  });
 });

@@ -39,19 +39,27 @@ function jsonTypeOf(value: JsonValue): string {
   return typeof value === 'object' ? 'object' : 'string';
 }
 
-function fits(schema: Schema, value: JsonValue): boolean | 'fraction' {
+const INT_RANGES: Record<string, [number, number]> = { int32: [-(2 ** 31), 2 ** 31 - 1], int64: [-(2 ** 63), 2 ** 63 - 1] };
+
+/** Whether `value` (written as `literal` when the text said more than the number keeps) decodes into `schema`. */
+function fits(schema: Schema, value: JsonValue, literal: string | undefined): boolean | 'number' {
   switch (schema.type) {
     case 'string':
       return typeof value === 'string';
-    case 'integer':
+    case 'integer': {
       if (typeof value !== 'number') return false;
-      return Number.isInteger(value) ? true : 'fraction';
+      if (!Number.isInteger(value) || (literal !== undefined && /[.eE]/.test(literal))) return 'number';
+      const [min, max] = INT_RANGES[schema.format === 'int64' ? 'int64' : 'int32'];
+      return value >= min && value <= max ? true : 'number';
+    }
     case 'number':
       return typeof value === 'number';
     case 'boolean':
       return typeof value === 'boolean';
     case 'int-or-string':
-      return typeof value === 'string' || (typeof value === 'number' && Number.isInteger(value));
+      if (typeof value === 'string') return true;
+      if (typeof value !== 'number') return false;
+      return Number.isInteger(value) && (literal === undefined || !/[.eE]/.test(literal)) && value >= -(2 ** 31) && value <= 2 ** 31 - 1 ? true : 'number';
     case 'any':
       return true;
     case 'array':
@@ -67,43 +75,49 @@ interface Where {
   struct: string;
   /** Dotted JSON field names from the root, without indices (Go's UnmarshalTypeError.Field). */
   path: string;
+  /** The same path with indices (`spec.ports[0].port`), to find number literals. */
+  indexed: string;
+  /** Number literals of the body text by indexed path. */
+  literals?: ReadonlyMap<string, string>;
 }
 
 function check(schema: Schema, value: JsonValue, where: Where): string | undefined {
   if (value === null) return undefined;
-  const ok = fits(schema, value);
+  const literal = typeof value === 'number' ? where.literals?.get(where.indexed) : undefined;
+  const ok = fits(schema, value, literal);
   if (ok !== true) {
-    const what = ok === 'fraction' ? `number ${String(value)}` : jsonTypeOf(value);
+    const what = ok === 'number' ? `number ${literal ?? String(value)}` : jsonTypeOf(value);
     return `json: cannot unmarshal ${what} into Go struct field ${where.struct}.${where.path} of type ${goTypeOf(schema)}`;
   }
   if (schema.type === 'array') {
-    for (const item of value as JsonValue[]) {
-      const err = check(schema.items, item, where);
+    const items = value as JsonValue[];
+    for (let i = 0; i < items.length; i++) {
+      const err = check(schema.items, items[i], where.literals ? { ...where, indexed: `${where.indexed}[${i}]` } : where);
       if (err) return err;
     }
   } else if (schema.type === 'map') {
-    for (const v of Object.values(value as Record<string, JsonValue>)) {
-      const err = check(schema.values, v, where);
+    for (const [k, v] of Object.entries(value as Record<string, JsonValue>)) {
+      const err = check(schema.values, v, where.literals ? { ...where, indexed: `${where.indexed}.${k}` } : where);
       if (err) return err;
     }
   } else if (schema.type === 'object') {
-    return checkObject(schema, value as Record<string, JsonValue>, where.path);
+    return checkObject(schema, value as Record<string, JsonValue>, where.path, where.indexed, where.literals);
   }
   return undefined;
 }
 
-function checkObject(schema: ObjectSchema, obj: Record<string, JsonValue>, path: string): string | undefined {
+function checkObject(schema: ObjectSchema, obj: Record<string, JsonValue>, path: string, indexed: string, literals?: ReadonlyMap<string, string>): string | undefined {
   const struct = (schema.name ?? '').split('.').pop() || 'struct';
   for (const [key, value] of Object.entries(obj)) {
     const field = Object.hasOwn(schema.properties, key) ? schema.properties[key] : undefined;
     if (!field) continue;
-    const err = check(field, value, { struct, path: path ? `${path}.${key}` : key });
+    const err = check(field, value, { struct, path: path ? `${path}.${key}` : key, indexed: literals ? (indexed ? `${indexed}.${key}` : key) : '', literals });
     if (err) return err;
   }
   return undefined;
 }
 
-/** The first type error in `obj` (document order), or undefined. */
-export function findTypeError(obj: Record<string, JsonValue>, schema: ObjectSchema): string | undefined {
-  return checkObject(schema, obj, '');
+/** The first type error in `obj` (document order), or undefined; `literals` are the body's number literals by path. */
+export function findTypeError(obj: Record<string, JsonValue>, schema: ObjectSchema, literals?: ReadonlyMap<string, string>): string | undefined {
+  return checkObject(schema, obj, '', '', literals);
 }

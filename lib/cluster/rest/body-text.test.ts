@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findJsonDuplicateFields, parseYamlWithDuplicates } from './duplicate-keys';
+import { findJsonDuplicateFields, parseYamlWithDuplicates, scanJsonText } from './body-text';
 import { decodeObject } from './decode';
 
 describe('duplicate keys', () => {
@@ -7,6 +7,11 @@ describe('duplicate keys', () => {
     const text = '{"metadata":{"name":"a\\"b"},"spec":{"ports":[{"port":80,"port":81}],"type":"ClusterIP","type":"NodePort"}}';
     expect(findJsonDuplicateFields(text)).toEqual(['spec.ports[0].port', 'spec.type']);
     expect(findJsonDuplicateFields('{"a":[1,{"b":{}}],"c":"}"}')).toEqual([]);
+    expect([...scanJsonText('{"spec":{"ports":[{"port":80.0},{"port":1e2},{"port":80}],"n":-1.5}}').numbers]).toEqual([
+      ['spec.ports[0].port', '80.0'],
+      ['spec.ports[1].port', '1e2'],
+      ['spec.n', '-1.5'],
+    ]);
   });
 
   it('keeps the last YAML value and reports each repeat as go-yaml does', () => {

@@ -1,13 +1,22 @@
 /**
- * Duplicate keys in a request body, which the real server's decoders keep (last one wins) but
- * report as strict decoding errors: JSON `duplicate field "spec.type"` (sigs.k8s.io/json), YAML
- * `line 7: key "type" already set in map` (go-yaml, via YAMLToJSONStrict). Pure.
+ * What only the text of a request body tells, once parsed: duplicate keys, which the real server's
+ * decoders keep (last one wins) but report as strict decoding errors — JSON `duplicate field
+ * "spec.type"` (sigs.k8s.io/json), YAML `line 7: key "type" already set in map` (go-yaml, via
+ * YAMLToJSONStrict) — and number literals as written (`80.0` does not decode into an int32). Pure.
  */
 import { LineCounter, isMap, isScalar, parseDocument, visit } from 'yaml';
 
-/** Paths (`spec.type`, `spec.ports[0].name`) of keys repeated in an object of valid JSON `text`. */
-export function findJsonDuplicateFields(text: string): string[] {
+export interface JsonTextFacts {
+  /** Paths (`spec.type`, `spec.ports[0].name`) of keys repeated in an object. */
+  duplicates: string[];
+  /** Number literals JSON.parse does not keep as written (`80.0`, `1e2`, 16+ digits), by path. */
+  numbers: Map<string, string>;
+}
+
+/** What only the text of valid JSON tells: repeated keys and number literals as written. */
+export function scanJsonText(text: string): JsonTextFacts {
   const out: string[] = [];
+  const numbers = new Map<string, string>();
   let i = 0;
   const skipWs = (): void => {
     for (;;) {
@@ -72,10 +81,21 @@ export function findJsonDuplicateFields(text: string): string[] {
       readString();
       return;
     }
+    const start = i;
     while (i < text.length && !',}] \t\r\n'.includes(text[i])) i++;
+    const c0 = text.charCodeAt(start);
+    if (c0 === 45 || (c0 >= 48 && c0 <= 57)) {
+      const literal = text.slice(start, i);
+      if (/[.eE]/.test(literal) || literal.length > 15) numbers.set(path, literal);
+    }
   };
   value('');
-  return out;
+  return { duplicates: out, numbers };
+}
+
+/** Paths of keys repeated in an object of valid JSON `text`. */
+export function findJsonDuplicateFields(text: string): string[] {
+  return scanJsonText(text).duplicates;
 }
 
 /** Parses YAML keeping the last of duplicate keys; `duplicates` are go-yaml's per-line complaints. */
