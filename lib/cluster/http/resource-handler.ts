@@ -88,6 +88,7 @@ export async function handleResource(ctx: RestContext, def: ResourceDefinition, 
         continueToken: optional(query, 'continue'),
         resourceVersion: optional(query, 'resourceVersion'),
         resourceVersionMatch: optional(query, 'resourceVersionMatch'),
+        sendInitialEvents: parseBool(query, 'sendInitialEvents'),
       });
       if (want.partial) {
         const meta = { resourceVersion: String(result.resourceVersion), continue: result.continue, remainingItemCount: result.remainingItemCount };

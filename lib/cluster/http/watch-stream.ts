@@ -9,6 +9,7 @@ import { printTable, type IncludeObject } from '../printers';
 import type { ResourceDefinition } from '../registry/types';
 import type { RestContext } from '../rest/context';
 import { parseResourceVersion } from '../rest/read';
+import { validateListOptions } from '../rest/list-options';
 import { startWatch, type ActiveWatch, type WatchRequest } from '../rest/watch';
 import { serializeObject } from '../storage';
 
@@ -25,7 +26,8 @@ export interface WatchHttpOptions extends WatchRequest {
 }
 
 export function serveWatch(ctx: RestContext, def: ResourceDefinition, req: IncomingMessage, res: ServerResponse, options: WatchHttpOptions): void {
-  // A malformed resourceVersion is a 400 before the stream starts.
+  // Invalid options (422) and a malformed resourceVersion (400) are answered before the stream starts.
+  validateListOptions({ watch: true, ...options });
   if (options.resourceVersion && options.resourceVersion !== '0') parseResourceVersion(options.resourceVersion);
   res.writeHead(200, {
     'Content-Type': 'application/json',

@@ -1,5 +1,4 @@
 /** GET of one object and LIST (selectors, limit/continue, resourceVersion semantics). */
-import { fieldError, type FieldError } from '../../k8s/field-errors';
 import { failure, statusError } from '../../k8s/status';
 import type { KubeObject } from '../../k8s/types/meta';
 import type { ResourceDefinition } from '../registry/types';
@@ -8,6 +7,7 @@ import { ApiError } from './api-error';
 import { apiVersionOf, groupResourceOf, type RestContext } from './context';
 import { decodeContinue, encodeContinue, expiredContinue } from './continue-token';
 import { listAt } from './list-at';
+import { validateListOptions } from './list-options';
 import { isEverything, selects, type Selection } from './selection';
 
 export interface ListRequest {
@@ -17,6 +17,7 @@ export interface ListRequest {
   continueToken?: string;
   resourceVersion?: string;
   resourceVersionMatch?: string;
+  sendInitialEvents?: boolean;
 }
 
 export interface ListResult {
@@ -51,20 +52,8 @@ export function parseResourceVersion(text: string): number {
   return Number(text);
 }
 
-function checkListOptions(req: ListRequest): void {
-  const errors: FieldError[] = [];
-  const match = req.resourceVersionMatch;
-  if (match) {
-    if (match !== 'Exact' && match !== 'NotOlderThan') errors.push(fieldError.notSupported('resourceVersionMatch', match, ['Exact', 'NotOlderThan', '']));
-    else if (!req.resourceVersion) errors.push(fieldError.forbidden('resourceVersionMatch', 'resourceVersionMatch is forbidden unless resourceVersion is provided'));
-    else if (req.continueToken) errors.push(fieldError.forbidden('resourceVersionMatch', 'resourceVersionMatch is forbidden when continue is provided'));
-    else if (match === 'Exact' && req.resourceVersion === '0') errors.push(fieldError.forbidden('resourceVersionMatch', 'resourceVersionMatch "exact" is forbidden for resourceVersion "0"'));
-  }
-  if (errors.length) throw new ApiError(statusError.invalid('ListOptions', 'meta.k8s.io', '', errors));
-}
-
 export function listObjects(ctx: RestContext, def: ResourceDefinition, req: ListRequest): ListResult {
-  checkListOptions(req);
+  validateListOptions({ watch: false, ...req });
   const current = ctx.store.currentResourceVersion();
   let listRV = current;
   let startAfter: string | undefined;
