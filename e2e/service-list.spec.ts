@@ -64,7 +64,9 @@ test('lists every Service of the cluster with the right columns', async ({ page 
   const web = all.items.find((s) => s.metadata.namespace === NS && s.metadata.name === 'web')!;
   await expect(cell(page, NS, 'web', 'type')).toHaveText('LoadBalancer');
   await expect(cell(page, NS, 'web', 'clusterIP')).toHaveText(web.spec!.clusterIP!);
-  await expect(cell(page, NS, 'web', 'ports')).toHaveText('80:30480/TCP → http, 443:30443/TCP → 8443');
+  // Several ports: the first, "+N" for the others, all of them in the tooltip.
+  await expect(cell(page, NS, 'web', 'ports')).toHaveText('80:30480/TCP → http+1');
+  await expect(cell(page, NS, 'web', 'ports')).toHaveAttribute('title', '80:30480/TCP → http\n443:30443/TCP → 8443');
   await expect(cell(page, NS, 'web', 'selector')).toHaveText('app=web');
   await expect(cell(page, NS, 'web', 'external')).toHaveText(/^(172\.18\.255\.\d+|pending)$/);
   await expect(cell(page, NS, 'web', 'endpoints')).toHaveText('2/2', { timeout: 20_000 });
@@ -78,9 +80,11 @@ test('lists every Service of the cluster with the right columns', async ({ page 
   await expect(cell(page, NS, 'db', 'clusterIP')).toHaveText('None');
   await expect(cell(page, NS, 'legacy', 'type')).toHaveText('ExternalName');
   await expect(cell(page, NS, 'legacy', 'external')).toHaveText('legacy.example.com');
-  await expect(cell(page, NS, 'legacy', 'endpoints')).toHaveText('—');
+  await expect(cell(page, NS, 'legacy', 'endpoints')).toHaveText('n/a');
+  await expect(cell(page, NS, 'legacy', 'endpoints').locator('span')).toHaveAttribute('title', 'No endpoints by design: DNS answers with a CNAME to legacy.example.com');
   await expect(cell(page, NS, 'cache', 'clusterIP')).toHaveText('10.96.200.10');
-  await expect(cell(page, NS, 'cache', 'ports')).toHaveText('6379/TCP → 6379, 9121/TCP → 9121');
+  await expect(cell(page, NS, 'cache', 'ports')).toHaveText('6379/TCP → 6379+1');
+  await expect(cell(page, NS, 'cache', 'ports')).toHaveAttribute('title', '6379/TCP → 6379\n9121/TCP → 9121');
 
   // Rows link to the Service.
   await expect(row(page, NS, 'web').getByRole('link', { name: 'web' })).toHaveAttribute('href', `/services/${NS}/web`);

@@ -1,7 +1,7 @@
 'use client';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import Link from 'next/link';
-import { memo, useEffect, useRef, type KeyboardEvent } from 'react';
+import { memo, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useNow } from '../../lib/client/use-now';
 import { humanDuration } from '../../lib/service-list/format';
 import type { ServiceRow } from '../../lib/service-list/rows';
@@ -24,6 +24,27 @@ const COLUMNS: { key: SortKey; label: string; hint: string }[] = [
 
 const ROW_HEIGHT = 44;
 
+/** Where the list was when a row was opened, per list URL, so Back returns to the same row (D-17). */
+const SCROLL_KEY = 'porthole:service-list-position';
+
+interface SavedPosition {
+  url: string;
+  offset: number;
+  key: string;
+}
+
+function readSavedPosition(): SavedPosition | undefined {
+  try {
+    const raw = sessionStorage.getItem(SCROLL_KEY);
+    if (!raw) return undefined;
+    const saved = JSON.parse(raw) as Partial<SavedPosition>;
+    if (typeof saved.url !== 'string' || typeof saved.offset !== 'number' || typeof saved.key !== 'string') return undefined;
+    return saved.url === window.location.pathname + window.location.search ? (saved as SavedPosition) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 function EndpointsCell({ row, loading }: { row: ServiceRow; loading: boolean }) {
   if (loading && row.type !== 'ExternalName') return <span className="muted" aria-label="loading">…</span>;
   const status = row.endpointStatus;
@@ -32,6 +53,33 @@ function EndpointsCell({ row, loading }: { row: ServiceRow; loading: boolean }) 
       {status.text}
     </span>
   );
+}
+
+/** The first value, then "+N" for the others (all of them are in the cell's tooltip and the detail page). */
+function FirstAndMore({ values, what }: { values: string[]; what: string }) {
+  if (values.length === 1) return <>{values[0]}</>;
+  return (
+    <>
+      {values[0]}
+      <span className="more" aria-label={`and ${values.length - 1} more ${what}: ${values.slice(1).join(', ')}`}>+{values.length - 1}</span>
+    </>
+  );
+}
+
+/** Rows are cards on phones (see globals.css): taller, so the virtualizer must know. */
+const CARD_QUERY = '(max-width: 640px)';
+const CARD_HEIGHT = 112;
+
+function useRowHeight(): number {
+  const [narrow, setNarrow] = useState(() => typeof window !== 'undefined' && window.matchMedia(CARD_QUERY).matches);
+  useEffect(() => {
+    const mq = window.matchMedia(CARD_QUERY);
+    const on = () => setNarrow(mq.matches);
+    on();
+    mq.addEventListener('change', on);
+    return () => mq.removeEventListener('change', on);
+  }, []);
+  return narrow ? CARD_HEIGHT : ROW_HEIGHT;
 }
 
 const Row = memo(function Row({
@@ -49,7 +97,7 @@ const Row = memo(function Row({
   endpointsLoading: boolean;
   showNamespace: boolean;
 }) {
-  const ports = row.ports.join(', ');
+  const selectorTerms = row.selector ? row.selector.split(',') : [];
   // A Service that changes while on screen flashes once (not when it merely scrolls into view).
   const el = useRef<HTMLDivElement>(null);
   const mounted = useRef(false);
@@ -80,6 +128,15 @@ const Row = memo(function Row({
           prefetch={false}
           title={row.name}
           data-row-index={index}
+          onClick={(e) => {
+            const scroller = (e.currentTarget as HTMLElement).closest('.tbody');
+            try {
+              const position: SavedPosition = { url: window.location.pathname + window.location.search, offset: scroller?.scrollTop ?? 0, key: row.key };
+              sessionStorage.setItem(SCROLL_KEY, JSON.stringify(position));
+            } catch {
+              // private mode without storage: Back starts at the top
+            }
+          }}
         >
           {row.name}
         </Link>
@@ -104,10 +161,10 @@ const Row = memo(function Row({
         {row.externalKind === 'pending' ? <span className="pending">{row.external}</span> : row.external || <span className="muted">—</span>}
       </div>
       <div className="td mono" role="cell" data-col="ports" title={row.ports.join('\n')}>
-        {ports || <span className="muted">—</span>}
+        {row.ports.length ? <FirstAndMore values={row.ports} what="ports" /> : <span className="muted">—</span>}
       </div>
-      <div className="td sel" role="cell" data-col="selector" title={row.selector}>
-        {row.selector || <span className="muted">—</span>}
+      <div className="td sel" role="cell" data-col="selector" title={selectorTerms.join('\n')}>
+        {selectorTerms.length ? <FirstAndMore values={selectorTerms} what="selector terms" /> : <span className="muted">—</span>}
       </div>
       <div className="td" role="cell" data-col="endpoints">
         <EndpointsCell row={row} loading={endpointsLoading} />
@@ -135,19 +192,39 @@ export function ServiceTable({
   const now = useNow(10_000);
   const showNamespace = view.namespace === undefined;
   const columns = showNamespace ? COLUMNS : COLUMNS.filter((c) => c.key !== 'namespace');
+  const rowHeight = useRowHeight();
+  const [restore] = useState(() => (typeof window === 'undefined' ? undefined : readSavedPosition()));
   // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Virtual returns fresh functions by design
   const virtualizer = useVirtualizer({
+    initialOffset: restore?.offset ?? 0,
     count: rows.length,
     getScrollElement: () => scroller.current,
-    estimateSize: () => ROW_HEIGHT,
+    estimateSize: () => rowHeight,
     overscan: 12,
     getItemKey: (i) => rows[i].key,
   });
+  useEffect(() => {
+    virtualizer.measure();
+  }, [rowHeight, virtualizer]);
+  // Back from a Service: the same scroll offset, and focus on the row that was opened.
+  useEffect(() => {
+    if (!restore) return;
+    sessionStorage.removeItem(SCROLL_KEY);
+    let tries = 20;
+    const focus = () => {
+      const el = scroller.current;
+      if (el && el.scrollTop !== restore.offset) el.scrollTop = restore.offset;
+      const link = el?.querySelector<HTMLElement>(`[data-key="${CSS.escape(restore.key)}"] a`);
+      if (link) link.focus({ preventScroll: true });
+      else if (tries-- > 0) requestAnimationFrame(focus);
+    };
+    requestAnimationFrame(focus);
+  }, [restore]);
   // Arrow keys, PageUp/PageDown, Home/End move between rows (only the visible rows exist in the DOM).
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     const from = Number((e.target as HTMLElement).dataset.rowIndex ?? NaN);
     if (Number.isNaN(from)) return;
-    const page = Math.max(1, Math.floor((scroller.current?.clientHeight ?? ROW_HEIGHT * 10) / ROW_HEIGHT) - 1);
+    const page = Math.max(1, Math.floor((scroller.current?.clientHeight ?? rowHeight * 10) / rowHeight) - 1);
     const to =
       e.key === 'ArrowDown' ? from + 1 : e.key === 'ArrowUp' ? from - 1 : e.key === 'PageDown' ? from + page : e.key === 'PageUp' ? from - page : e.key === 'Home' ? 0 : e.key === 'End' ? rows.length - 1 : undefined;
     if (to === undefined) return;
@@ -163,7 +240,7 @@ export function ServiceTable({
   };
   return (
     <div className={`svc-table${showNamespace ? '' : ' one-ns'}`} role="table" aria-label="Services" aria-rowcount={rows.length + 1}>
-      <div className="thead svc-grid" role="row">
+      <div className="thead svc-grid" role="row" aria-rowindex={1}>
         {columns.map((c) => {
           const sorted = view.sort === c.key;
           return (
@@ -178,7 +255,7 @@ export function ServiceTable({
           );
         })}
       </div>
-      <div className="tbody" ref={scroller} data-testid="service-rows" tabIndex={-1} onKeyDown={onKeyDown}>
+      <div className="tbody" role="rowgroup" ref={scroller} data-testid="service-rows" tabIndex={-1} onKeyDown={onKeyDown}>
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {virtualizer.getVirtualItems().map((item) => (
             <Row

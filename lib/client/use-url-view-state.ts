@@ -2,8 +2,9 @@
 /**
  * The Service list's view state, owned by the URL but held locally so that quick successive changes
  * (two filter clicks, fast typing) build on each other instead of on a URL that has not caught up.
- * Local changes are written to the URL with history.replaceState (no server round trip; the search
- * text after 200 ms of quiet); a URL changed from elsewhere (namespace selector, back button) wins.
+ * Local changes are written to the URL without a server round trip: a filter, sort or namespace
+ * change is a new history entry (Back undoes it), typing in the search replaces the current entry
+ * after 200 ms of quiet. A URL changed from elsewhere (namespace selector, Back button) wins.
  */
 import { useSearchParams } from 'next/navigation';
 import { useEffect, useMemo, useState } from 'react';
@@ -28,7 +29,9 @@ export function useUrlViewState(pathname: string): [ListViewState, (next: ListVi
     const typing = view.q !== urlView.q;
     const t = setTimeout(() => {
       setSeen((s) => ({ ...s, written: key }));
-      window.history.replaceState(null, '', `${pathname}${key ? `?${key}` : ''}`);
+      const url = `${pathname}${key ? `?${key}` : ''}`;
+      if (typing) window.history.replaceState(null, '', url);
+      else window.history.pushState(null, '', url);
     }, typing ? 200 : 0);
     return () => clearTimeout(t);
   }, [view, urlView, pathname]);

@@ -91,6 +91,7 @@ describe('search and type filter', () => {
     expect(names(filterRows(more, 'app==webshop', []))).toEqual(['b']);
     expect(names(filterRows(more, 'app!=web', []))).toEqual(['b', 'c']);
     expect(names(filterRows(more, 'App=web', []))).toEqual([]);
+    expect(names(filterRows(more, 'app=', []))).toEqual(['a', 'b', 'c']);
   });
 
   it('filters by display type (headless counts as its own type) and counts per type', () => {

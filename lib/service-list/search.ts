@@ -14,7 +14,8 @@ export function searchTerms(query: string): string[] {
     .filter((t) => t.length > 0);
 }
 
-const LABEL_TERM = /^([^=!\s]+)(==|=|!=)([^=!\s]*)$/;
+// A value is required: `app=` while typing stays a substring search.
+const LABEL_TERM = /^([^=!\s]+)(==|=|!=)([^=!\s]+)$/;
 
 /** True when a `key=value` / `key!=value` term holds for the row (exact, case-sensitive as labels are). */
 function matchesLabelTerm(row: ServiceRow, key: string, op: string, value: string): boolean {
