@@ -8,6 +8,7 @@ import { ApiError } from './api-error';
 import { createRestContext, type RestContext } from './context';
 import { createObject } from './create';
 import { deleteObject, finalizeNamespace } from './delete';
+import { patchObject } from './patch';
 import type { PropagationPolicy } from './delete';
 
 const opts = { dryRun: false, fieldValidation: 'Strict' as const, fieldManager: 'test' };
@@ -92,5 +93,28 @@ describe('delete', () => {
     } catch (err) {
       expect((err as ApiError).status).toMatchObject({ code: 403, message: 'namespaces "default" is forbidden: this namespace may not be deleted' });
     }
+  });
+});
+
+describe('finalizers', () => {
+  it('keep a deleted object with its deletionTimestamp until an update removes the last one', () => {
+    const ctx = setup();
+    const def = ctx.definitions.get('services')!;
+    create(ctx, 'services', 'ns', { apiVersion: 'v1', kind: 'Service', metadata: { name: 'fin', finalizers: ['example.com/block'] }, spec: { clusterIP: '10.96.0.50', ports: [{ port: 80 }] } });
+    const first = deleteObject(ctx, def, 'ns', 'fin', { dryRun: false });
+    expect(first.object.metadata.deletionTimestamp).toBeTruthy();
+    expect(first.object.metadata.deletionGracePeriodSeconds).toBe(0);
+    expect(first.body).toBe(first.object);
+    expect(ctx.store.get('services', 'ns', 'fin')?.metadata.deletionTimestamp).toBe(first.object.metadata.deletionTimestamp);
+    // A second DELETE finds it pending.
+    expect(deleteObject(ctx, def, 'ns', 'fin', { dryRun: false }).object.metadata.resourceVersion).toBe(first.object.metadata.resourceVersion);
+    // No new finalizers while it is being deleted.
+    expect(() => patchObject(ctx, def, 'ns', 'fin', '{"metadata":{"finalizers":["example.com/block","other.io/x"]}}', 'application/merge-patch+json', opts)).toThrow(
+      'no new finalizers can be added if the object is being deleted, found new finalizers []string{"other.io/x"}',
+    );
+    patchObject(ctx, def, 'ns', 'fin', '{"metadata":{"finalizers":null}}', 'application/merge-patch+json', opts);
+    expect(ctx.store.get('services', 'ns', 'fin')).toBeUndefined();
+    // Its clusterIP went back to the pool.
+    create(ctx, 'services', 'ns', { apiVersion: 'v1', kind: 'Service', metadata: { name: 'again' }, spec: { clusterIP: '10.96.0.50', ports: [{ port: 80 }] } });
   });
 });

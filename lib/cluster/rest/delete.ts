@@ -115,10 +115,32 @@ export function deleteInTransaction(ctx: RestContext, def: ResourceDefinition, t
     }
     return finishNamespace(tx, def, ns);
   }
-  const removed = tx.delete(def.resource, current.metadata.namespace, name);
-  def.afterDelete?.(tx, removed);
-  collectDependents(ctx, tx, def.resource, removed, req.propagationPolicy ?? 'Background');
+  if ((current.metadata.finalizers?.length ?? 0) > 0) return markForDeletion(ctx, def, tx, current);
+  const removed = removeObject(ctx, def, tx, current, req.propagationPolicy ?? 'Background');
   return { object: removed, body: RETURNS_OBJECT.has(def.resource) ? removed : successStatus(def, removed) };
+}
+
+/** The store delete with its hooks: allocations released, dependents collected. */
+export function removeObject(ctx: RestContext, def: ResourceDefinition, tx: Transaction, current: KubeObject, policy: PropagationPolicy): KubeObject {
+  const removed = tx.delete(def.resource, current.metadata.namespace, current.metadata.name ?? '');
+  def.afterDelete?.(tx, removed);
+  collectDependents(ctx, tx, def.resource, removed, policy);
+  return removed;
+}
+
+/**
+ * updateForGracefulDeletionAndFinalizers: an object with finalizers is not deleted but gets its
+ * deletionTimestamp (grace 0, generation bumped); it goes when an update removes the last finalizer.
+ * A second DELETE finds it pending and answers it unchanged. The answer is the object.
+ */
+function markForDeletion(ctx: RestContext, def: ResourceDefinition, tx: Transaction, current: KubeObject): DeleteResult {
+  if (current.metadata.deletionTimestamp) return { object: current, body: current };
+  const next = structuredClone(current);
+  next.metadata.deletionTimestamp = timestamp(ctx.now());
+  next.metadata.deletionGracePeriodSeconds = 0;
+  if ((next.metadata.generation ?? 0) > 0) next.metadata.generation = (next.metadata.generation ?? 0) + 1;
+  const object = tx.update(def.resource, next, current.metadata.resourceVersion);
+  return { object, body: object };
 }
 
 function finishNamespace(tx: Transaction, def: ResourceDefinition, ns: KubeObject): DeleteResult {

@@ -12,7 +12,7 @@ import type { Transaction } from '../storage/types';
 import { ApiError } from './api-error';
 import { apiVersionOf, groupResourceOf, timestamp, type RestContext } from './context';
 import { createInTransaction } from './create';
-import { checkPreconditions } from './delete';
+import { checkPreconditions, removeObject } from './delete';
 import { deepEqual, specEqual } from './deep-equal';
 import type { DuplicateKeys } from './decode';
 import { enforceFieldValidation } from './field-validation';
@@ -110,11 +110,17 @@ export function updateInTransaction<T extends KubeObject>(
   if (step.warnings && !step.subresource && def.warningsOnUpdate) step.warnings.push(...def.warningsOnUpdate(next, prev));
   next = dropEmptyCollections(next, schemaFor(def.resource));
   if (deepEqual(withoutVolatile(next), withoutVolatile(prev))) return prev;
+  let stored: T;
   try {
-    return tx.update(def.resource, next, prev.metadata.resourceVersion) as T;
+    stored = tx.update(def.resource, next, prev.metadata.resourceVersion) as T;
   } catch (err) {
     throw translateStoreError(err, groupResourceOf(anyDef), name);
   }
+  // shouldDeleteDuringUpdate: the last finalizer of an object being deleted is gone.
+  if (stored.metadata.deletionTimestamp && !stored.metadata.finalizers?.length && def.resource !== 'namespaces') {
+    return removeObject(ctx, anyDef, tx, stored, 'Background') as T;
+  }
+  return stored;
 }
 
 /** The default status-update strategy: only status (and nothing of metadata) changes. */
