@@ -121,6 +121,8 @@ export async function startTestCluster(opts: StartOptions = {}): Promise<TestClu
           clearTimeout(timer);
           resolveRun({ code: code ?? -1, stdout, stderr });
         });
+        // kubectl may exit before reading its input (e.g. `auth can-i`): a closed pipe is not an error.
+        p.stdin.on('error', () => undefined);
         p.stdin.end(o.input ?? '');
       });
     },
