@@ -10,6 +10,8 @@
  *   --port <n>            Porthole's port (default $PORT, else 3000)
  *   --host <addr>         address to bind (default 127.0.0.1)
  *   --dev                 run `next dev` instead of `next start`
+ *   --allow-context-switch  let browser users act as any context of the kubeconfig that reaches the
+ *                         same cluster ("Acting as"); always on for the embedded cluster
  * With no kubeconfig and no in-cluster service account, the embedded cluster is started.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -33,6 +35,7 @@ interface Args {
   port: number;
   host: string;
   dev: boolean;
+  allowContextSwitch: boolean;
 }
 
 function fail(message: string): never {
@@ -49,6 +52,7 @@ function parseArgs(argv: string[]): Args {
     port: Number(process.env.PORT ?? 3000),
     host: process.env.PORTHOLE_HOST ?? '127.0.0.1',
     dev: false,
+    allowContextSwitch: false,
   };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
@@ -68,8 +72,9 @@ function parseArgs(argv: string[]): Args {
       case '--port': args.port = Number(value()); break;
       case '--host': args.host = value(); break;
       case '--dev': args.dev = true; break;
+      case '--allow-context-switch': args.allowContextSwitch = true; break;
       case '--help': case '-h':
-        console.log('usage: npm start -- [--kubeconfig FILE] [--context NAME] [--embedded] [--data-dir DIR] [--cluster-port N] [--empty] [--port N] [--host ADDR] [--dev]');
+        console.log('usage: npm start -- [--kubeconfig FILE] [--context NAME] [--embedded] [--data-dir DIR] [--cluster-port N] [--empty] [--port N] [--host ADDR] [--dev] [--allow-context-switch]');
         process.exit(0);
         break;
       default: fail(`unknown flag ${flag}`);
@@ -146,6 +151,7 @@ async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   const target = resolveTarget(args);
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(args.port), NEXT_TELEMETRY_DISABLED: '1' };
+  if (args.allowContextSwitch) env.PORTHOLE_ALLOW_CONTEXT_SWITCH = '1';
   let stopCluster: (() => Promise<void>) | undefined;
 
   if (target.kind === 'kubeconfig') {

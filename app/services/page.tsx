@@ -1,10 +1,31 @@
 import type { Metadata } from 'next';
+import { headers } from 'next/headers';
+import { redirect } from 'next/navigation';
 import { Suspense } from 'react';
 import { ListLoading } from '../../components/service-list/ListStates';
 import { ServiceListView } from '../../components/service-list/ServiceListView';
 import { apiPaths } from '../../lib/client/api-paths';
 import { prefetchScript } from '../../lib/client/prefetch';
+import { pageRoutes } from '../../lib/client/page-routes';
+import { mayListServicesEverywhere } from '../../lib/server/access';
+import { identityFor } from '../../lib/server/identity';
 import { parseViewState } from '../../lib/service-list/url-state';
+
+/**
+ * An identity that may not list Services across namespaces but whose kubeconfig context names a
+ * namespace opens that namespace (kubectl's default), instead of a "not allowed" page.
+ */
+async function contextNamespaceIfForbidden(): Promise<string | undefined> {
+  try {
+    const identity = identityFor(await headers());
+    const kc = identity.kubeConfig;
+    const namespace = kc.getContextObject(kc.getCurrentContext())?.namespace;
+    if (!namespace) return undefined;
+    return (await mayListServicesEverywhere(kc)) === false ? namespace : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 export const metadata: Metadata = { title: 'Services' };
 
@@ -14,7 +35,12 @@ export default async function ServicesPage({ searchParams }: Props) {
   const raw = await searchParams;
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(raw)) if (typeof v === 'string') params.set(k, v);
-  const { namespace } = parseViewState(params);
+  const view = parseViewState(params);
+  const { namespace } = view;
+  if (!namespace) {
+    const own = await contextNamespaceIfForbidden();
+    if (own) redirect(pageRoutes.serviceList({ ...view, namespace: own }));
+  }
   return (
     <>
       {/* Start the list request before the JavaScript bundle has loaded. */}

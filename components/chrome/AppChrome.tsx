@@ -6,6 +6,7 @@ import type { ClusterInfoResult } from '../../lib/server/cluster-info';
 import { ConnectionIndicator } from './ConnectionIndicator';
 import { IdentitySwitcher } from './IdentitySwitcher';
 import { NamespaceSelector } from './NamespaceSelector';
+import { ReadOnlyBadge } from './ReadOnlyBadge';
 import { ThemeToggle } from './ThemeToggle';
 import { pageRoutes } from '../../lib/client/page-routes';
 
@@ -28,10 +29,15 @@ export function AppChrome({ cluster, children }: { cluster: ClusterInfoResult; c
           Porthole
         </Link>
         {cluster.ok ? (
-          <span className="cluster-pill" title={`cluster ${cluster.clusterName} at ${cluster.server} — ${SOURCE_LABEL[cluster.source]}`} data-testid="cluster-name">
-            <strong>{cluster.identities.includes(cluster.identity) ? cluster.identity : cluster.contextName}</strong>
-            <span>· {SOURCE_LABEL[cluster.source]}</span>
-          </span>
+          <>
+            <span className="cluster-pill" title={`cluster ${cluster.clusterName} at ${cluster.server} — ${SOURCE_LABEL[cluster.source]}`} data-testid="cluster-name">
+              <strong>{cluster.identities.includes(cluster.identity) ? cluster.identity : cluster.contextName}</strong>
+              <span>· {SOURCE_LABEL[cluster.source]}</span>
+            </span>
+            <Suspense fallback={null}>
+              <ReadOnlyBadge contextNamespace={cluster.namespace} />
+            </Suspense>
+          </>
         ) : (
           <span className="cluster-pill" title={cluster.error}>No cluster configured</span>
         )}

@@ -108,7 +108,19 @@ export function clusterConfig(): ClusterConfig {
 }
 
 /** Contexts of the kubeconfig that reach the same cluster: the identities a user may switch between. */
+/**
+ * Whether browsers may act as another context of the kubeconfig. Anyone who can open Porthole could
+ * otherwise pick the most powerful credentials in it: allowed only for the embedded cluster (a local
+ * test cluster whose identities exist to be tried) or when started with `--allow-context-switch`
+ * (PORTHOLE_ALLOW_CONTEXT_SWITCH=1).
+ */
+export function contextSwitchAllowed(config: ClusterConfig = clusterConfig()): boolean {
+  return config.source === 'embedded' || process.env.PORTHOLE_ALLOW_CONTEXT_SWITCH === '1';
+}
+
+/** The contexts a browser may act as: those reaching the same cluster, or only the configured one. */
 export function identityContexts(config: ClusterConfig = clusterConfig()): string[] {
+  if (!contextSwitchAllowed(config)) return [config.contextName];
   const kc = config.kubeConfig;
   return kc.getContexts().filter((c) => c.cluster === config.clusterName).map((c) => c.name);
 }

@@ -26,6 +26,8 @@ export interface StartPortholeOptions {
   port?: number;
   /** Shown in the UI as the cluster source. Default 'embedded'. */
   source?: 'embedded' | 'kubeconfig';
+  /** Extra environment, e.g. PORTHOLE_ALLOW_CONTEXT_SWITCH=1 (what `--allow-context-switch` sets). */
+  env?: Record<string, string>;
 }
 
 export function freePort(): Promise<number> {
@@ -61,6 +63,7 @@ export async function startPorthole(opts: StartPortholeOptions): Promise<Porthol
     NEXT_TELEMETRY_DISABLED: '1',
     PORTHOLE_KUBECONFIG: opts.kubeconfigPath,
     PORTHOLE_CLUSTER_SOURCE: opts.source ?? 'embedded',
+    ...opts.env,
   };
   if (opts.context) env.PORTHOLE_CONTEXT = opts.context;
   const child = spawn(process.execPath, [NEXT_BIN, 'start', '--port', String(port), '--hostname', '127.0.0.1'], {

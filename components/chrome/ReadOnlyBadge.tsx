@@ -1,0 +1,31 @@
+'use client';
+import { usePathname, useSearchParams } from 'next/navigation';
+import { useCanI } from '../../lib/client/access';
+import { parseViewState } from '../../lib/service-list/url-state';
+
+/**
+ * "Read-only" next to the identity when it may not change Services where the user is looking (the
+ * namespace of the page, else the context's): asked with a SelfSubjectAccessReview, so it follows
+ * the cluster's RBAC, not a guess from the context name.
+ */
+export function ReadOnlyBadge({ contextNamespace }: { contextNamespace?: string }) {
+  const pathname = usePathname();
+  const params = useSearchParams();
+  const fromPath = /^\/services\/([^/]+)\/[^/]+$/.exec(pathname)?.[1];
+  const namespace = (fromPath ? decodeURIComponent(fromPath) : undefined) ?? parseViewState(params).namespace ?? contextNamespace;
+  const update = useCanI({ verb: 'update', resource: 'services', namespace });
+  if (update.data?.allowed !== false) return null;
+  return (
+    <span
+      className="readonly-badge"
+      data-testid="read-only"
+      title={`This identity may not change Services${namespace ? ` in namespace ${namespace}` : ''}: Porthole shows, but does not offer, edits.`}
+    >
+      <svg width="12" height="12" viewBox="0 0 16 16" aria-hidden fill="none" stroke="currentColor" strokeWidth="1.6">
+        <rect x="3" y="7" width="10" height="7" rx="1.5" />
+        <path d="M5.5 7V5a2.5 2.5 0 0 1 5 0v2" />
+      </svg>
+      Read-only
+    </span>
+  );
+}

@@ -1,0 +1,137 @@
+/**
+ * The list as a triage tool and on every screen: the Endpoints column and "Needs attention" agree
+ * with the detail diagnosis (D-11, D-18), search by type and exact labels (D-13), Back returns to the
+ * row (D-17), phones get cards (D-04), accessibility (D-14), identities (D-10, D-19).
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { expect, test, type Page } from '@playwright/test';
+import type { Service } from '../lib/k8s/types';
+import { env, sharedApi } from './support';
+
+const NS = 'e2e-triage';
+const MANY = 'e2e-many';
+const api = sharedApi();
+const base = () => env('PORTHOLE_E2E_URL');
+
+const row = (page: Page, ns: string, name: string) => page.locator(`[data-testid=service-row][data-key="${ns}/${name}"]`);
+const cell = (page: Page, ns: string, name: string, col: string) => row(page, ns, name).locator(`[data-col=${col}]`);
+const visibleNames = async (page: Page) => page.locator('[data-testid=service-row] [data-col=name]').allInnerTexts();
+
+test.beforeAll(async () => {
+  await api.ensureNamespace(NS);
+  const fixtures: Service[] = [
+    { apiVersion: 'v1', kind: 'Service', metadata: { name: 'bare', namespace: NS }, spec: { ports: [{ port: 80 }] } },
+    { apiVersion: 'v1', kind: 'Service', metadata: { name: 'ext', namespace: NS }, spec: { type: 'ExternalName', externalName: 'db.example.com' } },
+    { apiVersion: 'v1', kind: 'Service', metadata: { name: 'nobody', namespace: NS, labels: { app: 'webshop' } }, spec: { selector: { app: 'nobody' }, ports: [{ port: 80 }] } },
+    { apiVersion: 'v1', kind: 'Service', metadata: { name: 'lb', namespace: NS, labels: { app: 'web' } }, spec: { type: 'LoadBalancer', loadBalancerClass: 'example.com/none', selector: { app: 'nobody' }, ports: [{ port: 80 }] } },
+  ];
+  for (const svc of fixtures) {
+    await api.deleteService(NS, svc.metadata.name!);
+    await api.createService(svc);
+  }
+  await api.ensureNamespace(MANY);
+  const existing = await api.request('GET', `/api/v1/namespaces/${MANY}/services`);
+  const have = new Set(((existing.body as { items?: Service[] }).items ?? []).map((s) => s.metadata.name));
+  for (let i = 0; i < 150; i++) {
+    const name = `svc-${String(i).padStart(3, '0')}`;
+    if (!have.has(name)) await api.createService({ apiVersion: 'v1', kind: 'Service', metadata: { name, namespace: MANY }, spec: { clusterIP: 'None', ports: [{ port: 80 }] } });
+  }
+});
+
+test('Endpoints column and "Needs attention" say what the detail diagnosis says (D-11, D-18)', async ({ page }) => {
+  await page.goto(`${base()}/services?namespace=${NS}`);
+  await expect(cell(page, NS, 'bare', 'endpoints')).toHaveText('none');
+  await expect(cell(page, NS, 'bare', 'endpoints').locator('span')).toHaveAttribute('title', 'No selector and no EndpointSlices: nothing receives the traffic');
+  await expect(cell(page, NS, 'ext', 'endpoints')).toHaveText('n/a');
+  await expect(row(page, NS, 'bare').locator('.attention.error')).toHaveAttribute('title', 'No selector and no EndpointSlices: nothing receives the traffic');
+  await expect(row(page, NS, 'ext').locator('.attention')).toHaveCount(0);
+
+  await expect(page.getByTestId('attention-filter')).toContainText('3');
+  await page.getByTestId('attention-filter').click();
+  await expect.poll(() => visibleNames(page)).toEqual(['bare', 'lb', 'nobody']);
+  await expect(page).toHaveURL(/attention=1/);
+  await page.reload();
+  await expect.poll(() => visibleNames(page)).toEqual(['bare', 'lb', 'nobody']);
+  await expect(page.getByTestId('attention-filter')).toHaveAttribute('aria-pressed', 'true');
+});
+
+test('search matches the type and key=value labels exactly (D-13)', async ({ page }) => {
+  await page.goto(`${base()}/services?namespace=${NS}`);
+  await expect(row(page, NS, 'bare')).toBeVisible();
+  await page.getByTestId('service-search').fill('externalname');
+  await expect.poll(() => visibleNames(page)).toEqual(['ext']);
+  await page.getByTestId('service-search').fill('loadbalancer');
+  await expect.poll(() => visibleNames(page)).toEqual(['lb']);
+  await page.getByTestId('service-search').fill('app=web');
+  await expect.poll(() => visibleNames(page)).toEqual(['lb']);
+  await page.getByTestId('service-search').fill('app!=web');
+  await expect.poll(() => visibleNames(page)).toEqual(['bare', 'ext', 'nobody']);
+});
+
+test('Back from a Service returns to the same row; filter changes are history entries (D-17)', async ({ page }) => {
+  await page.goto(`${base()}/services?namespace=${MANY}`);
+  await expect(page.getByTestId('result-count')).toHaveText('150 Services');
+  const rows = page.getByTestId('service-rows');
+  await rows.evaluate((el) => (el.scrollTop = 4000));
+  const target = row(page, MANY, 'svc-100');
+  await expect(target).toBeVisible();
+  const before = await rows.evaluate((el) => el.scrollTop);
+  await target.getByRole('link').click();
+  await expect(page).toHaveURL(new RegExp(`/services/${MANY}/svc-100$`));
+  await page.goBack();
+  await expect(target.getByRole('link')).toBeFocused();
+  expect(Math.abs((await rows.evaluate((el) => el.scrollTop)) - before)).toBeLessThan(2);
+
+  // A type filter is a history entry: Back undoes it and stays in Porthole.
+  await page.getByTestId('type-filter-Headless').click();
+  await expect(page).toHaveURL(/type=Headless/);
+  await page.goBack();
+  await expect(page).toHaveURL(new RegExp(`/services\\?namespace=${MANY}$`));
+  await expect(page.getByTestId('type-filter-Headless')).toHaveAttribute('aria-pressed', 'false');
+});
+
+test.describe('on a phone (D-04)', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+  test('the page fits the screen: header wraps, rows are cards, navigation stays reachable', async ({ page }) => {
+    await page.goto(`${base()}/services`);
+    await expect(page.getByTestId('service-row').first()).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const box = await page.getByTestId('service-row').first().boundingBox();
+    expect(box!.width).toBeLessThanOrEqual(390);
+    expect(box!.height).toBeGreaterThan(100);
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Services' })).toBeVisible();
+    await expect(page.getByTestId('namespace-select')).toBeVisible();
+    for (const col of ['name', 'type', 'clusterIP', 'ports', 'endpoints', 'age']) {
+      const c = await page.getByTestId('service-row').first().locator(`[data-col=${col}]`).boundingBox();
+      expect(c!.x + c!.width, col).toBeLessThanOrEqual(391);
+    }
+  });
+});
+
+test('no critical table-structure or contrast errors in either theme (D-14)', async ({ page }) => {
+  const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+  for (const theme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    await page.goto(`${base()}/services?namespace=${NS}`);
+    await expect(cell(page, NS, 'bare', 'endpoints')).toHaveText('none');
+    await page.addScriptTag({ content: readFileSync(axePath, 'utf8') });
+    const violations = await page.evaluate(async () => {
+      const axe = (window as unknown as { axe: { run(ctx: Document, o: unknown): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
+      const r = await axe.run(document, { runOnly: ['aria-required-children', 'aria-required-parent', 'color-contrast'] });
+      return r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    });
+    expect(violations, theme).toEqual([]);
+  }
+});
+
+test('identities: read-only is marked, a namespace-scoped one lands on its namespace (D-19, D-10)', async ({ page }) => {
+  await page.goto(`${base()}/services`);
+  await expect(page.getByTestId('read-only')).toHaveCount(0);
+  await Promise.all([page.waitForEvent('load'), page.locator('#identity-select').selectOption('porthole-viewer')]);
+  await expect(page.getByTestId('read-only')).toBeVisible();
+  await Promise.all([page.waitForEvent('load'), page.locator('#identity-select').selectOption('porthole-editor')]);
+  await expect(page).toHaveURL(/\/services\?namespace=demo$/);
+  await expect(page.getByTestId('service-row').first()).toBeVisible();
+  await expect(page.getByTestId('namespace-select')).toHaveValue('demo');
+});
