@@ -302,6 +302,10 @@ test('copy buttons copy the right text', async ({ page, context }) => {
   await page.getByRole('button', { name: 'Copy value of app.kubernetes.io/name' }).click();
   await expect.poll(clipboard).toBe('frontend');
   await expect(page.getByRole('button', { name: 'Copy value of app.kubernetes.io/name' })).toHaveText('✓ Copied');
+
+  // D-22: a label also copies as key=value (ready for kubectl -l).
+  await page.getByRole('button', { name: 'Copy label app.kubernetes.io/name=frontend' }).click();
+  await expect.poll(clipboard).toBe('app.kubernetes.io/name=frontend');
 });
 
 test.describe('QA fixes', () => {

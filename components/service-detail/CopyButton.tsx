@@ -21,7 +21,7 @@ async function copyText(text: string): Promise<boolean> {
 }
 
 /** A small button that copies `text`; `label` names what is copied (for screen readers and tests). */
-export function CopyButton({ text, label }: { text: string; label: string }) {
+export function CopyButton({ text, label, idleText = 'Copy' }: { text: string; label: string; idleText?: string }) {
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
   useEffect(() => {
     if (state === 'idle') return;
@@ -40,7 +40,7 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
         void copyText(text).then((ok) => setState(ok ? 'copied' : 'failed'));
       }}
     >
-      {state === 'copied' ? '✓ Copied' : state === 'failed' ? 'Copy failed' : 'Copy'}
+      {state === 'copied' ? '✓ Copied' : state === 'failed' ? 'Copy failed' : idleText}
     </button>
   );
 }

@@ -4,7 +4,7 @@ import { metadataEntries } from '../../lib/service-insight/overview';
 import { CopyButton } from './CopyButton';
 import { Empty } from './Section';
 
-function Entry({ k, value, long }: { k: string; value: string; long: boolean }) {
+function Entry({ k, value, long, pair }: { k: string; value: string; long: boolean; pair: boolean }) {
   const [open, setOpen] = useState(false);
   return (
     <li className="sd-kv" data-testid="kv">
@@ -24,12 +24,13 @@ function Entry({ k, value, long }: { k: string; value: string; long: boolean }) 
           </button>
         ) : null}
         <CopyButton text={value} label={`value of ${k}`} />
+        {pair ? <CopyButton text={`${k}=${value}`} label={`label ${k}=${value}`} idleText="Copy key=value" /> : null}
       </span>
     </li>
   );
 }
 
-/** Labels or annotations: sorted, long values folded, every value copyable. */
+/** Labels or annotations: sorted, long values folded, every value copyable (labels also as key=value, ready for -l). */
 export function MetadataList({ title, map }: { title: string; map: Record<string, string> | undefined }) {
   const entries = metadataEntries(map);
   return (
@@ -42,7 +43,7 @@ export function MetadataList({ title, map }: { title: string; map: Record<string
       ) : (
         <ul className="sd-kv-list">
           {entries.map((e) => (
-            <Entry key={e.key} k={e.key} value={e.value} long={e.long} />
+            <Entry key={e.key} k={e.key} value={e.value} long={e.long} pair={title === 'Labels'} />
           ))}
         </ul>
       )}
