@@ -40,23 +40,38 @@ function retrying(status: Status): boolean {
   return code === 0 || code >= 500 || code === 429;
 }
 
+/** What happened and what to do, for a Service that could not be loaded. */
+function explain(status: Status, namespace: string): { title: string; advice: string } {
+  // fetch-json reports a browser that cannot reach Porthole itself (its server stopped) this way.
+  if (/^Porthole's server cannot be reached/.test(status.message ?? '')) {
+    return {
+      title: "Cannot reach Porthole's server",
+      advice: 'The Porthole process that serves this page has stopped or is restarting. Start it again; this page retries every few seconds and loads the Service when it answers.',
+    };
+  }
+  if (retrying(status)) {
+    return {
+      title: 'Cannot reach the Kubernetes API server',
+      advice:
+        'Check that the cluster is running and reachable from the machine Porthole runs on. Porthole keeps retrying every few seconds and shows the Service as soon as the API server answers — no need to reload.',
+    };
+  }
+  if (status.code === 403) {
+    return {
+      title: 'Not allowed to read this Service',
+      advice: `The identity Porthole uses may not get Services in namespace ${namespace}. Switch identity ("Acting as" at the top), or ask for read access to this namespace.`,
+    };
+  }
+  if (status.code === 401) {
+    return { title: 'Not logged in to the cluster', advice: 'The credentials in the kubeconfig were refused. Check the user of the current context, or log in again.' };
+  }
+  return { title: `The API server answered ${status.code ?? ''} ${status.reason ?? ''}`, advice: 'Reload the page to try again.' };
+}
+
 /** The Service could not be loaded: what happened and what to do (the load keeps retrying when that can help). */
 function LoadError({ status, namespace }: { status: Status; namespace: string }) {
   const again = retrying(status);
-  const title = again
-    ? 'Cannot reach the Kubernetes API server'
-    : status.code === 403
-      ? 'Not allowed to read this Service'
-      : status.code === 401
-        ? 'Not logged in to the cluster'
-        : `The API server answered ${status.code ?? ''} ${status.reason ?? ''}`;
-  const advice = again
-    ? 'Check that the cluster is running and reachable from the machine Porthole runs on. Porthole keeps retrying every few seconds and shows the Service as soon as the API server answers — no need to reload.'
-    : status.code === 403
-      ? `The identity Porthole uses may not get Services in namespace ${namespace}. Switch identity ("Acting as" at the top), or ask for read access to this namespace.`
-      : status.code === 401
-        ? 'The credentials in the kubeconfig were refused. Check the user of the current context, or log in again.'
-        : 'Reload the page to try again.';
+  const { title, advice } = explain(status, namespace);
   return (
     <div className="state" role="alert" data-testid="detail-error" data-retrying={again}>
       <div className="state-icon">
