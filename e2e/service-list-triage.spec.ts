@@ -57,7 +57,10 @@ test('Endpoints column and "Needs attention" say what the detail diagnosis says 
 });
 
 test('search matches the type and key=value labels exactly (D-13)', async ({ page }) => {
-  await page.goto(`${base()}/services?namespace=${NS}`);
+  // /services/<namespace> is that namespace's list, and the tab names it (D-15, D-24).
+  await page.goto(`${base()}/services/${NS}`);
+  await expect(page).toHaveURL(new RegExp(`/services\\?namespace=${NS}$`));
+  await expect(page).toHaveTitle(`Services in ${NS} · Porthole`);
   await expect(row(page, NS, 'bare')).toBeVisible();
   await page.getByTestId('service-search').fill('externalname');
   await expect.poll(() => visibleNames(page)).toEqual(['ext']);

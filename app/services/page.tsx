@@ -27,9 +27,14 @@ async function contextNamespaceIfForbidden(): Promise<string | undefined> {
   }
 }
 
-export const metadata: Metadata = { title: 'Services' };
-
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+/** The tab says which namespace it shows. */
+export async function generateMetadata({ searchParams }: Props): Promise<Metadata> {
+  const raw = await searchParams;
+  const ns = typeof raw.namespace === 'string' ? parseViewState(new URLSearchParams({ namespace: raw.namespace })).namespace : undefined;
+  return { title: ns ? `Services in ${ns}` : 'Services' };
+}
 
 export default async function ServicesPage({ searchParams }: Props) {
   const raw = await searchParams;
