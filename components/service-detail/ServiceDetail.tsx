@@ -92,7 +92,7 @@ function LoadError({ status, namespace }: { status: Status; namespace: string })
 }
 
 /** Shown while the live stream is down: the page shows the last data it received. */
-function StaleBanner({ lastEventAt, message }: { lastEventAt?: number; message?: string }) {
+function StaleBanner({ lastEventAt, message }: { /** Since when the data may be out of date. */ lastEventAt?: number; message?: string }) {
   const now = useNow(1000);
   return (
     <div className="banner warn sd-stale" role="alert" data-testid="detail-stale-banner">
@@ -102,7 +102,7 @@ function StaleBanner({ lastEventAt, message }: { lastEventAt?: number; message?:
           Showing the last known data
           {lastEventAt ? ` (as of ${new Date(lastEventAt).toLocaleTimeString()}, ${humanDuration(Math.max(0, now - lastEventAt))} ago)` : ''}.
         </strong>{' '}
-        {message ? `${message.replace(/\.?$/, '.')} ` : 'The live update stream is interrupted. '}
+        {message ? `${message[0].toUpperCase()}${message.slice(1).replace(/\.?$/, '.')} ` : 'The live update stream is interrupted. '}
         The diagnosis and counts below may be out of date; Porthole keeps retrying and catches up by itself.
       </div>
     </div>
@@ -174,7 +174,9 @@ export function ServiceDetail({ namespace, name }: ServiceDetailProps) {
 
   const external = service.spec?.type === 'ExternalName';
   const stale = conn.state === 'stale';
-  const asOf = stale ? (conn.lastEventAt ? new Date(conn.lastEventAt).toLocaleTimeString() : 'the last update') : undefined;
+  // Live until the last event, or at least until the stream went down.
+  const since = conn.lastEventAt ?? conn.degradedSince;
+  const asOf = stale ? (since ? new Date(since).toLocaleTimeString() : 'the last update') : undefined;
   return (
     <div className="sd-page" data-stale={stale ? 'true' : undefined}>
       {header}
@@ -185,7 +187,7 @@ export function ServiceDetail({ namespace, name }: ServiceDetailProps) {
           </a>
         ))}
       </nav>
-      {stale ? <StaleBanner lastEventAt={conn.lastEventAt} message={conn.message} /> : null}
+      {stale ? <StaleBanner lastEventAt={since} message={conn.message} /> : null}
       <div className="sd-body">
         <DiagnosisPanel findings={model.findings} headline={model.headline} ready={model.diagnosisReady} blocked={model.diagnosisBlocked} asOf={asOf} />
         <OverviewSection service={service} />
