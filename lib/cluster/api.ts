@@ -24,7 +24,8 @@ export interface ClusterApi {
   update<T extends KubeObject>(resource: StoredResource, obj: T, options: WriteOptions): T;
   /** PUT of the `/status` subresource. */
   updateStatus<T extends KubeObject>(resource: StoredResource, obj: T, options: WriteOptions): T;
-  delete(resource: StoredResource, namespace: string | undefined, name: string, options: WriteOptions): void;
+  /** `gracePeriodSeconds` as in DeleteOptions (pods: graceful deletion; 0 deletes now), `uid` a precondition. */
+  delete(resource: StoredResource, namespace: string | undefined, name: string, options: WriteOptions & { gracePeriodSeconds?: number; uid?: string }): void;
   /** Live events from now on (no replay); returns the function that stops it. */
   watch(resource: StoredResource, listener: (event: StoreEvent) => void): () => void;
 }

@@ -66,7 +66,7 @@ export async function startTestCluster(opts: StartOptions = {}): Promise<TestClu
   args.push(...(opts.args ?? []));
   // node with tsx's loader rather than the tsx CLI: the CLI forks the real process, and a SIGKILL of
   // the CLI would leave that child running (holding the port and the SQLite lock).
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env } });
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { PORTHOLE_POD_TERMINATION_MS: '300', ...process.env } });
   let output = '';
   const url = await new Promise<string>((resolveUrl, reject) => {
     const timer = setTimeout(() => {

@@ -199,6 +199,40 @@ describe('load-balancer controller', () => {
   });
 });
 
+describe('graceful pod deletion', () => {
+  it('keeps a deleted pod Terminating (terminating endpoint) until its kubelet deletes it', async () => {
+    c.stop();
+    c = startInProcessCluster({ podTerminationMs: 1500 });
+    await c.controllers.idle();
+    createService('web', { selector: { app: 'web' }, ports: [{ port: 80, targetPort: 8080 }] });
+    createPod('web-0', { app: 'web' });
+    await c.controllers.idle();
+    c.api.delete('pods', 'default', 'web-0', W);
+    const pod = c.api.get<Pod>('pods', 'default', 'web-0');
+    expect(pod?.metadata.deletionGracePeriodSeconds).toBe(30);
+    expect(Date.parse(pod?.metadata.deletionTimestamp ?? '') - Date.now()).toBeGreaterThan(25_000);
+    const deadline = Date.now() + 1400;
+    let conditions: unknown;
+    while (Date.now() < deadline && !conditions) {
+      await new Promise((r) => setTimeout(r, 20));
+      const e = slicesOf('web')[0]?.endpoints?.[0];
+      if (e?.conditions?.terminating) conditions = e.conditions;
+    }
+    expect(conditions).toEqual({ ready: false, serving: true, terminating: true });
+    expect(c.api.get('pods', 'default', 'web-0')).toBeDefined();
+    await c.controllers.idle();
+    expect(c.api.get('pods', 'default', 'web-0')).toBeUndefined();
+    expect(slicesOf('web')[0]?.endpoints ?? []).toEqual([]);
+  });
+
+  it('deletes unscheduled pods and gracePeriodSeconds=0 at once', async () => {
+    createPod('now', { app: 'x' });
+    await c.controllers.idle();
+    c.api.delete('pods', 'default', 'now', { ...W, gracePeriodSeconds: 0 });
+    expect(c.api.get('pods', 'default', 'now')).toBeUndefined();
+  });
+});
+
 describe('load-balancer controller with a small pool', () => {
   it('retries a Service left pending by an exhausted pool once an address is given back', async () => {
     c.stop();

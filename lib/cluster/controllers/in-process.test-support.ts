@@ -16,7 +16,7 @@ export interface InProcessCluster {
   stop(): void;
 }
 
-export function startInProcessCluster(options: { lbPool?: string } = {}): InProcessCluster {
+export function startInProcessCluster(options: { lbPool?: string; podTerminationMs?: number } = {}): InProcessCluster {
   const store = openStore();
   const allocation = createServiceAllocation({});
   const api = createClusterApi(createRestContext(store, createDefinitions(allocation)));
@@ -24,6 +24,8 @@ export function startInProcessCluster(options: { lbPool?: string } = {}): InProc
   const start = () =>
     startControllers(api, {
       lbPool: options.lbPool ?? '172.18.255.0/24',
+      // Terminating pods go quickly in tests (the kubelet's delay is covered by its own test).
+      podTerminationMs: options.podTerminationMs ?? 50,
       onError: (err, where) => errors.push(`${where}: ${err instanceof Error ? err.message : String(err)}`),
     });
   const cluster: InProcessCluster = {

@@ -25,6 +25,8 @@ export interface ControllerOptions {
   skipBootstrap?: boolean;
   now?: () => Date;
   onError?: (err: unknown, where: string) => void;
+  /** How long a simulated kubelet takes at most to stop a Terminating pod (default PORTHOLE_POD_TERMINATION_MS or 1 s). */
+  podTerminationMs?: number;
 }
 
 export interface RunningControllers {
@@ -55,7 +57,7 @@ export function startControllers(api: ClusterApi, options: ControllerOptions): R
     onError: options.onError ?? defaultOnError,
   };
   const controllers: RunningController[] = [
-    startNodesController(ctx),
+    startNodesController(ctx, options.podTerminationMs),
     startEndpointSliceController(ctx),
     startEndpointsController(ctx),
     startMirroringController(ctx),

@@ -34,7 +34,10 @@ function isTerminal(pod: Pod): boolean {
   return pod.status?.phase === 'Succeeded' || pod.status?.phase === 'Failed';
 }
 
-export function startNodesController(ctx: ControllerContext): RunningController {
+/** How long a simulated kubelet takes at most to stop a Terminating pod (PORTHOLE_POD_TERMINATION_MS, default 1 s). */
+export const DEFAULT_POD_TERMINATION_MS = 1000;
+
+export function startNodesController(ctx: ControllerContext, terminationMs = Number(process.env.PORTHOLE_POD_TERMINATION_MS ?? DEFAULT_POD_TERMINATION_MS)): RunningController {
   const { api, informers } = ctx;
   const recorder = createEventRecorder(api, DEFAULT_SCHEDULER, KUBE_SCHEDULER, () => ({ apiVersion: 'v1', kind: 'Pod' }), ctx.now, (err) => ctx.onError(err, 'scheduler events'));
   const nodeIndex = new Map<string, number>(Array.from({ length: NODE_COUNT }, (_, i) => [nodeName(i), i]));
@@ -44,6 +47,8 @@ export function startNodesController(ctx: ControllerContext): RunningController 
   const usedIPs = Array.from({ length: NODE_COUNT }, () => new Set<number>());
   const podIPs = new Map<string, [number, number]>();
   const unschedulable = new Set<string>();
+  /** pod key → when the kubelet first saw it Terminating (ms). */
+  const terminatingSince = new Map<string, number>();
   let nextNode = 0;
 
   function ensureNodes(): void {
@@ -138,10 +143,42 @@ export function startNodesController(ctx: ControllerContext): RunningController 
     if (unschedulable.size <= MAX_PENDING_EVENTS) recorder.event(pod, 'Warning', 'FailedScheduling', message);
   }
 
+  /**
+   * The kubelet's side of graceful deletion: a Terminating pod on a simulated node is deleted for
+   * good (grace 0, uid precondition) once its grace period is over — or sooner, after
+   * `terminationMs` (nothing runs, so stopping is quick; keeps the Terminating state observable
+   * without making every pod deletion take 30 s).
+   */
+  function finishTermination(key: string, pod: Pod): void {
+    if (!nodeIndex.has(pod.spec?.nodeName ?? '')) return;
+    const now = Date.now();
+    const since = terminatingSince.get(key) ?? now;
+    terminatingSince.set(key, since);
+    const graceEnd = Date.parse(pod.metadata.deletionTimestamp ?? '') || now;
+    const due = Math.min(graceEnd, since + terminationMs);
+    if (now < due) {
+      queue.addAfter(key, due - now);
+      return;
+    }
+    try {
+      api.delete('pods', pod.metadata.namespace, pod.metadata.name ?? '', { fieldManager: KUBELET, gracePeriodSeconds: 0, uid: pod.metadata.uid });
+    } catch (err) {
+      if (!isNotFound(err)) throw err;
+    }
+  }
+
   function sync(key: string): void {
     const [ns, name] = splitKey(key);
     const pod = informers.pods.get(ns, name);
-    if (!pod || pod.metadata.deletionTimestamp || isTerminal(pod)) return;
+    if (!pod) {
+      terminatingSince.delete(key);
+      return;
+    }
+    if (pod.metadata.deletionTimestamp) {
+      finishTermination(key, pod);
+      return;
+    }
+    if (isTerminal(pod)) return;
     if (!pod.spec?.nodeName) {
       schedule(key, pod);
       return;
@@ -165,6 +202,7 @@ export function startNodesController(ctx: ControllerContext): RunningController 
     const key = keyOf(pod);
     observe(key, e.type === 'DELETED' ? undefined : pod);
     if (e.type !== 'DELETED') queue.add(key);
+    else terminatingSince.delete(key);
   });
 
   return {

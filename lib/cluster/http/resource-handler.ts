@@ -159,6 +159,7 @@ export async function handleResource(ctx: RestContext, def: ResourceDefinition, 
         dryRun: parseDryRun(query, 'DeleteOptions'),
         propagationPolicy: optional(query, 'propagationPolicy'),
         orphanDependents: parseBool(query, 'orphanDependents'),
+        gracePeriodSeconds: parseInteger(query, 'gracePeriodSeconds'),
       });
       const result = deleteObject(ctx, def, namespace, info.name, del);
       sendText(req, res, result.pending ? 202 : 200, result.body.kind === 'Status' ? JSON.stringify(result.body) : serializeObject(result.body as KubeObject));
@@ -170,6 +171,7 @@ export async function handleResource(ctx: RestContext, def: ResourceDefinition, 
         dryRun: parseDryRun(query, 'DeleteOptions'),
         propagationPolicy: optional(query, 'propagationPolicy'),
         orphanDependents: parseBool(query, 'orphanDependents'),
+        gracePeriodSeconds: parseInteger(query, 'gracePeriodSeconds'),
       });
       const selection = parseSelection(def.resource, query.get('labelSelector'), query.get('fieldSelector'));
       const result = deleteCollection(ctx, def, namespace, selection, del);

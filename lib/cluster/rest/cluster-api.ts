@@ -68,9 +68,14 @@ export function createClusterApi(ctx: RestContext): ClusterApi {
     updateStatus<T extends KubeObject>(resource: StoredResource, obj: T, o: ApiWriteOptions): T {
       return put(resource, obj, o, 'status');
     },
-    delete(resource: StoredResource, namespace: string | undefined, name: string, o: ApiWriteOptions): void {
+    delete(resource: StoredResource, namespace: string | undefined, name: string, o: ApiWriteOptions & { gracePeriodSeconds?: number; uid?: string }): void {
       const def = definitionFor(ctx, resource);
-      deleteObject(ctx, def, namespace, name, { dryRun: o.dryRun === true, propagationPolicy: 'Background' });
+      deleteObject(ctx, def, namespace, name, {
+        dryRun: o.dryRun === true,
+        propagationPolicy: 'Background',
+        gracePeriodSeconds: o.gracePeriodSeconds,
+        preconditions: o.uid ? { uid: o.uid } : undefined,
+      });
     },
     watch(resource: StoredResource, listener: (event: StoreEvent) => void): () => void {
       return ctx.store.watch(resource, undefined, ctx.store.currentResourceVersion(), listener);

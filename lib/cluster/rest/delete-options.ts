@@ -30,7 +30,11 @@ const DELETE_OPTIONS_SCHEMA: ObjectSchema = {
 
 const POLICIES = ['Orphan', 'Background', 'Foreground'];
 
-export function parseDeleteOptions(body: string, contentType: string | undefined, query: { dryRun: boolean; propagationPolicy?: string; orphanDependents?: boolean }): DeleteRequest {
+export function parseDeleteOptions(
+  body: string,
+  contentType: string | undefined,
+  query: { dryRun: boolean; propagationPolicy?: string; orphanDependents?: boolean; gracePeriodSeconds?: number },
+): DeleteRequest {
   let opts: DeleteOptions = {};
   if (body.trim() !== '') {
     const value = parseBodyValue(body, contentType, (e) => `couldn't get version/kind; json parse error: ${e}`);
@@ -62,5 +66,6 @@ export function parseDeleteOptions(body: string, contentType: string | undefined
     dryRun: query.dryRun || dryRunValues.includes('All'),
     preconditions: opts.preconditions,
     propagationPolicy: policy as PropagationPolicy | undefined,
+    gracePeriodSeconds: query.gracePeriodSeconds ?? opts.gracePeriodSeconds,
   };
 }

@@ -5,6 +5,7 @@
  */
 import { failure, statusError } from '../../k8s/status';
 import type { Namespace } from '../../k8s/types/cluster';
+import type { Pod } from '../../k8s/types/pod';
 import type { DeleteOptions, KubeObject, Status } from '../../k8s/types/meta';
 import type { ResourceDefinition } from '../registry/types';
 import type { StoredResource, Transaction } from '../storage/types';
@@ -33,6 +34,8 @@ export interface DeleteRequest {
   dryRun: boolean;
   preconditions?: DeleteOptions['preconditions'];
   propagationPolicy?: PropagationPolicy;
+  /** DeleteOptions.gracePeriodSeconds (pods: graceful deletion; unset = the pod's own). */
+  gracePeriodSeconds?: number;
 }
 
 export interface DeleteResult {
@@ -115,6 +118,10 @@ export function deleteInTransaction(ctx: RestContext, def: ResourceDefinition, t
     }
     return finishNamespace(tx, def, ns);
   }
+  if (def.resource === 'pods') {
+    const grace = podGracePeriod(current as Pod, req.gracePeriodSeconds);
+    if (grace > 0) return gracefulDelete(ctx, def, tx, current, grace);
+  }
   if ((current.metadata.finalizers?.length ?? 0) > 0) return markForDeletion(ctx, def, tx, current);
   const removed = removeObject(ctx, def, tx, current, req.propagationPolicy ?? 'Background');
   return { object: removed, body: RETURNS_OBJECT.has(def.resource) ? removed : successStatus(def, removed) };
@@ -126,6 +133,33 @@ export function removeObject(ctx: RestContext, def: ResourceDefinition, tx: Tran
   def.afterDelete?.(tx, removed);
   collectDependents(ctx, tx, def.resource, removed, policy);
   return removed;
+}
+
+/**
+ * podStrategy.CheckGracefulDelete: the request's grace period, else the pod's
+ * terminationGracePeriodSeconds; 0 for a pod no node runs (unscheduled) or that has finished.
+ */
+function podGracePeriod(pod: Pod, requested: number | undefined): number {
+  let period = requested ?? pod.spec?.terminationGracePeriodSeconds ?? 0;
+  if (!pod.spec?.nodeName) period = 0;
+  if (pod.status?.phase === 'Failed' || pod.status?.phase === 'Succeeded') period = 0;
+  return period < 0 ? 1 : period;
+}
+
+/**
+ * Graceful deletion: the pod stays (Terminating) with deletionTimestamp = now + grace and
+ * deletionGracePeriodSeconds = grace until its kubelet deletes it; a later DELETE may only shorten
+ * the grace period. The answer is the pod.
+ */
+function gracefulDelete(ctx: RestContext, def: ResourceDefinition, tx: Transaction, current: KubeObject, grace: number): DeleteResult {
+  const pending = current.metadata.deletionGracePeriodSeconds;
+  if (current.metadata.deletionTimestamp && pending !== undefined && grace >= pending) return { object: current, body: current };
+  const next = structuredClone(current);
+  next.metadata.deletionTimestamp = timestamp(new Date(ctx.now().getTime() + grace * 1000));
+  next.metadata.deletionGracePeriodSeconds = grace;
+  if ((next.metadata.generation ?? 0) > 0) next.metadata.generation = (next.metadata.generation ?? 0) + 1;
+  const object = tx.update(def.resource, next, current.metadata.resourceVersion);
+  return { object, body: object };
 }
 
 /**

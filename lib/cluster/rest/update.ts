@@ -116,8 +116,8 @@ export function updateInTransaction<T extends KubeObject>(
   } catch (err) {
     throw translateStoreError(err, groupResourceOf(anyDef), name);
   }
-  // shouldDeleteDuringUpdate: the last finalizer of an object being deleted is gone.
-  if (stored.metadata.deletionTimestamp && !stored.metadata.finalizers?.length && def.resource !== 'namespaces') {
+  // shouldDeleteDuringUpdate: the last finalizer of an object being deleted (grace 0) is gone.
+  if (prev.metadata.deletionGracePeriodSeconds === 0 && stored.metadata.deletionTimestamp && !stored.metadata.finalizers?.length && def.resource !== 'namespaces') {
     return removeObject(ctx, anyDef, tx, stored, 'Background') as T;
   }
   return stored;

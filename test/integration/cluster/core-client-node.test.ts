@@ -214,7 +214,13 @@ describe('delete', () => {
       await core.createNamespacedPod({ namespace: NS, body: { metadata: { name, labels: { batch: 'x' } }, spec: { containers: [{ name: 'c', image: 'busybox' }] } } });
     }
     await core.deleteCollectionNamespacedPod({ namespace: NS, labelSelector: 'batch=x' });
-    const left = await core.listNamespacedPod({ namespace: NS, labelSelector: 'batch=x' });
+    // Pods a node runs terminate gracefully: Terminating until their kubelet deletes them.
+    let left = await core.listNamespacedPod({ namespace: NS, labelSelector: 'batch=x' });
+    for (const pod of left.items) expect(pod.metadata?.deletionTimestamp).toBeDefined();
+    for (let i = 0; i < 50 && left.items.length > 0; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      left = await core.listNamespacedPod({ namespace: NS, labelSelector: 'batch=x' });
+    }
     expect(left.items).toHaveLength(0);
   });
 
