@@ -29,6 +29,11 @@ describe('computeSubsets', () => {
     ]);
   });
 
+  it('leaves the name out of an unnamed port (EndpointPort.name is omitempty)', () => {
+    const unnamed = service('plain', { selector: { app: 'web' }, ports: [{ port: 80, targetPort: 8080 }] });
+    expect(computeSubsets(unnamed, [pod('a', { ip: '10.244.1.3' })])[0].ports).toEqual([{ port: 8080, protocol: 'TCP' }]);
+  });
+
   it('skips a pod whose ports do not resolve, keeps port-less addresses for a headless Service without ports', () => {
     expect(computeSubsets(web, [pod('x', { ports: [{ name: 'other', containerPort: 1 }] })])).toEqual([]);
     const headless = service('h', { clusterIP: 'None', selector: { app: 'web' } });

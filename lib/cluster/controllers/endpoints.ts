@@ -41,7 +41,8 @@ export function computeSubsets(svc: Service, pods: readonly Pod[]): EndpointSubs
   for (const pod of pods) {
     if (!shouldPodBeInEndpoints(pod, tolerateUnready) || !podIPv4(pod)) continue;
     const ports: SubsetPort[] = endpointPortsFor(svc, pod).map((p) => {
-      const sp: SubsetPort = { name: p.name, port: p.port ?? 0, protocol: p.protocol };
+      // EndpointPort.name is omitempty (unlike EndpointSlice ports, where "" is kept).
+      const sp: SubsetPort = p.name ? { name: p.name, port: p.port ?? 0, protocol: p.protocol } : { port: p.port ?? 0, protocol: p.protocol };
       if (p.appProtocol !== undefined) sp.appProtocol = p.appProtocol;
       return sp;
     });
