@@ -13,7 +13,9 @@ export function NamespaceSelector({ contextNamespace }: { contextNamespace?: str
   const router = useRouter();
   const view = parseViewState(params);
   const names = useMemo(() => (items ?? []).map((n) => n.metadata.name ?? '').filter(Boolean).sort(), [items]);
-  const current = view.namespace ?? '';
+  // On a Service's page, its namespace is the one being looked at.
+  const fromPath = /^\/services\/([^/]+)\/[^/]+$/.exec(pathname)?.[1];
+  const current = view.namespace ?? (fromPath ? decodeURIComponent(fromPath) : '');
   // The current one and the context's namespace stay choices even when namespaces cannot be listed (403).
   const options = [...new Set([...names, current, contextNamespace ?? ''].filter(Boolean))].sort();
   return (

@@ -57,10 +57,10 @@ function EndpointsCell({ row, loading }: { row: ServiceRow; loading: boolean }) 
 
 /** The first value, then "+N" for the others (all of them are in the cell's tooltip and the detail page). */
 function FirstAndMore({ values, what }: { values: string[]; what: string }) {
-  if (values.length === 1) return <>{values[0]}</>;
+  if (values.length === 1) return <span className="first">{values[0]}</span>;
   return (
     <>
-      {values[0]}
+      <span className="first">{values[0]}</span>
       <span className="more" aria-label={`and ${values.length - 1} more ${what}: ${values.slice(1).join(', ')}`}>+{values.length - 1}</span>
     </>
   );

@@ -45,7 +45,7 @@ export function ServiceToolbar({ view, query, onQuery, onView, typeCounts, atten
           ref={input}
           className="input"
           type="search"
-          placeholder="Search name, type, IP, port, app=web…"
+          placeholder="Search name, type, IP, port, label…"
           title="Every word must match: name, namespace, type, labels, IPs, ports or selector. key=value and key!=value match labels exactly."
           autoComplete="off"
           spellCheck={false}
