@@ -34,12 +34,17 @@ const svc = (verb: string, namespace?: string, extra: Partial<RequestAttributes>
 describe('authenticate', () => {
   it('maps bearer tokens to users with system:authenticated', () => {
     expect(user('viewer')).toEqual({ username: 'viewer', groups: ['porthole:viewers', 'system:authenticated'] });
-    expect(authenticate(`bearer  ${DEFAULT_TOKENS.admin} `, ids, { anonymous: false })?.username).toBe('admin');
+    expect(authenticate(`bearer ${DEFAULT_TOKENS.admin} `, ids, { anonymous: false })?.username).toBe('admin');
   });
 
-  it('rejects wrong tokens and other schemes, even with anonymous access on', () => {
-    for (const header of ['Bearer nope', 'Basic YWRtaW46YWRtaW4=', 'Bearer ', DEFAULT_TOKENS.admin]) {
-      expect(authenticate(header, ids, { anonymous: true }), header).toBeUndefined();
+  it('rejects wrong tokens, even with anonymous access on', () => {
+    expect(authenticate('Bearer nope', ids, { anonymous: true })).toBeUndefined();
+  });
+
+  it('ignores other schemes and empty tokens (SplitN on single spaces: two spaces make an empty token): anonymous if on, else 401', () => {
+    for (const header of ['Basic YWRtaW46YWRtaW4=', 'Bearer ', DEFAULT_TOKENS.admin, `Bearer  ${DEFAULT_TOKENS.admin}`]) {
+      expect(authenticate(header, ids, { anonymous: false }), header).toBeUndefined();
+      expect(authenticate(header, ids, { anonymous: true })?.username, header).toBe('system:anonymous');
     }
   });
 

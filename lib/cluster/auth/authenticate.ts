@@ -28,22 +28,25 @@ export function userOf(identity: Identity): User {
 export const anonymousUser = (): User => ({ username: ANONYMOUS_USER, groups: [UNAUTHENTICATED_GROUP] });
 
 /**
- * The user of a request from its Authorization header. Without credentials the request is anonymous
- * when anonymous access is on; otherwise, and for any credentials that do not match (wrong token,
- * another scheme, an empty token), the result is undefined: answer 401.
+ * The user of a request from its Authorization header. Without usable bearer credentials (none,
+ * another scheme, an empty token) the request is anonymous when anonymous access is on; a token
+ * that matches no identity, or no anonymous access, gives undefined: answer 401.
  */
 export function authenticate(
   authorization: string | undefined,
   identities: readonly Identity[],
   options: { anonymous: boolean },
 ): User | undefined {
-  if (authorization === undefined || authorization.trim() === '') {
-    return options.anonymous ? anonymousUser() : undefined;
-  }
-  const match = /^bearer\s+(.+)$/i.exec(authorization.trim());
-  if (!match) return undefined;
-  const token = match[1].trim();
-  if (!token) return undefined;
+  const notMine = (): User | undefined => (options.anonymous ? anonymousUser() : undefined);
+  const auth = (authorization ?? '').trim();
+  if (auth === '') return notMine();
+  // bearertoken.AuthenticateRequest: strings.SplitN(auth, " ", 3), the token is the second part
+  // (so `Bearer  x`, with two spaces, carries an empty token). Not a bearer header, or an empty
+  // token: this authenticator does not apply (anonymous if enabled, else 401).
+  const parts = auth.split(' ');
+  if (parts.length < 2 || parts[0].toLowerCase() !== 'bearer') return notMine();
+  const token = parts[1];
+  if (!token) return notMine();
   // Compare fixed-length digests in constant time, so the comparison leaks nothing about the tokens.
   const presented = digest(token);
   const identity = identities.find((i) => timingSafeEqual(identityDigest(i), presented));
