@@ -21,6 +21,14 @@ import type { WriteOptions, WriteResult } from './write-options';
 
 const GENERATE_NAME_ATTEMPTS = 8;
 
+/** A copy of `obj` (stored objects are frozen) with another resourceVersion, or none. */
+export function withResourceVersion<T extends KubeObject>(obj: T, resourceVersion: string | undefined): T {
+  const metadata = { ...obj.metadata };
+  if (resourceVersion === undefined) delete metadata.resourceVersion;
+  else metadata.resourceVersion = resourceVersion;
+  return { ...obj, metadata };
+}
+
 /** Puts the request namespace on a namespaced object (400 when the body names another one). */
 export function bindNamespace(def: ResourceDefinition, obj: KubeObject, namespace: string | undefined): void {
   if (def.namespaced) {
@@ -78,6 +86,8 @@ export function createInTransaction<T extends KubeObject>(
     throw translateStoreError(err, groupResourceOf(def as unknown as ResourceDefinition), obj.metadata.name ?? '');
   }
   if (warnings && def.warningsOnCreate) warnings.push(...def.warningsOnCreate(obj));
+  // A dry-run create never reaches storage: the answer has no resourceVersion.
+  if (tx.dryRun) return withResourceVersion(stored, undefined);
   return stored;
 }
 

@@ -152,3 +152,16 @@ describe('PUT with a uid', () => {
     expect(updateObject(ctx, def, 'ns', 'u', pod as never, opts).object.metadata.labels).toEqual({ a: 'b' });
   });
 });
+
+describe('dry runs', () => {
+  it('answer a create without resourceVersion and an update with the old one', () => {
+    const ctx = setup();
+    const def = ctx.definitions.get('pods')!;
+    expect(createObject(ctx, def, 'ns', podBody('dr') as never, { ...opts, dryRun: true }).object.metadata.resourceVersion).toBeUndefined();
+    const pod = copy(createObject(ctx, def, 'ns', podBody('dr') as never, opts).object as Pod);
+    pod.metadata.labels = { x: 'y' };
+    const dry = updateObject(ctx, def, 'ns', 'dr', copy(pod) as never, { ...opts, dryRun: true }).object;
+    expect(dry.metadata.labels).toEqual({ x: 'y' });
+    expect(dry.metadata.resourceVersion).toBe(pod.metadata.resourceVersion);
+  });
+});

@@ -11,7 +11,7 @@ import { dropEmptyCollections } from '../schema/omit-empty';
 import type { Transaction } from '../storage/types';
 import { ApiError } from './api-error';
 import { apiVersionOf, groupResourceOf, timestamp, type RestContext } from './context';
-import { createInTransaction } from './create';
+import { createInTransaction, withResourceVersion } from './create';
 import { checkPreconditions, removeObject } from './delete';
 import { deepEqual, specEqual } from './deep-equal';
 import type { DuplicateKeys } from './decode';
@@ -116,6 +116,8 @@ export function updateInTransaction<T extends KubeObject>(
   } catch (err) {
     throw translateStoreError(err, groupResourceOf(anyDef), name);
   }
+  // A dry-run update answers the object with the resourceVersion it had (nothing was written).
+  if (tx.dryRun) return withResourceVersion(stored, prev.metadata.resourceVersion);
   // shouldDeleteDuringUpdate: the last finalizer of an object being deleted (grace 0) is gone.
   if (prev.metadata.deletionGracePeriodSeconds === 0 && stored.metadata.deletionTimestamp && !stored.metadata.finalizers?.length && def.resource !== 'namespaces') {
     return removeObject(ctx, anyDef, tx, stored, 'Background') as T;
