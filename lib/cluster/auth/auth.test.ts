@@ -103,6 +103,10 @@ describe('authorize (built-in identities)', () => {
       'RBAC: allowed by ClusterRoleBinding "porthole:viewer" of ClusterRole "porthole:viewer" to User "viewer"',
     );
     expect(authorize(ids, user('viewer'), svc('delete', 'demo', { name: 'x' }))).toEqual({ allowed: false, reason: '' });
+    // roleBindingDescriber: a RoleBinding is named `<name>/<namespace>`.
+    expect(authorize(ids, user('editor'), svc('delete', 'demo', { name: 'x' })).reason).toBe(
+      'RBAC: allowed by RoleBinding "porthole:editor/demo" of Role "porthole:editor" to User "editor"',
+    );
   });
 });
 

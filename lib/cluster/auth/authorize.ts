@@ -33,8 +33,9 @@ function collectRules(identities: readonly Identity[], user: User): RuleSource[]
   const identity = identities.find((i) => i.name === user.username);
   if (identity) {
     for (const rule of identity.rules) {
+      // roleBindingDescriber names a RoleBinding `<name>/<namespace>`: the namespace is the request's.
       const binding = rule.namespaces
-        ? `RoleBinding "porthole:${identity.name}" of Role "porthole:${identity.name}"`
+        ? `RoleBinding "porthole:${identity.name}/\u0000" of Role "porthole:${identity.name}"`
         : `ClusterRoleBinding "porthole:${identity.name}" of ClusterRole "porthole:${identity.name}"`;
       out.push({ rule, reason: `RBAC: allowed by ${binding} to User "${identity.name}"` });
     }
@@ -50,7 +51,7 @@ function collectRules(identities: readonly Identity[], user: User): RuleSource[]
 
 export function authorize(identities: readonly Identity[], user: User, attrs: RequestAttributes): Decision {
   for (const { rule, reason } of rulesOf(identities, user)) {
-    if (ruleAllows(rule, attrs)) return { allowed: true, reason };
+    if (ruleAllows(rule, attrs)) return { allowed: true, reason: reason.replace('\u0000', attrs.namespace ?? '') };
   }
   return { allowed: false, reason: '' };
 }
