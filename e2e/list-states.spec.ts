@@ -42,6 +42,8 @@ test.describe('API server unreachable from the start', () => {
     await expect(error).toContainText('https://127.0.0.1:9');
     await expect(error).toContainText('keeps retrying');
     await expect(page.getByTestId('connection-state')).toHaveAttribute('data-state', /stale|reconnecting/);
+    // Nothing was ever loaded: not "Stale · 12s" (D-07).
+    await expect(page.getByTestId('connection-state')).toHaveText(/^(Unreachable|Reconnecting)$/);
     await expect(page.getByTestId('cluster-name')).toContainText('prod-admin');
   });
 });

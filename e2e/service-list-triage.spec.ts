@@ -70,6 +70,10 @@ test('search matches the type and key=value labels exactly (D-13)', async ({ pag
   await expect.poll(() => visibleNames(page)).toEqual(['lb']);
   await page.getByTestId('service-search').fill('app!=web');
   await expect.poll(() => visibleNames(page)).toEqual(['bare', 'ext', 'nobody']);
+
+  // A namespace that does not exist says so (D-15).
+  await page.goto(`${base()}/services?namespace=e2e-no-such-namespace`);
+  await expect(page.getByTestId('list-empty')).toContainText('Namespace e2e-no-such-namespace does not exist');
 });
 
 test('Back from a Service returns to the same row; filter changes are history entries (D-17)', async ({ page }) => {

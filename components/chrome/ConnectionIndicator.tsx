@@ -15,19 +15,23 @@ export function ConnectionIndicator() {
     const t = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(t);
   }, [degraded]);
+  // Nothing was ever received: there is no "last known data" to be stale, the cluster is unreachable.
+  const neverLoaded = !conn.everLive && conn.lastEventAt === undefined;
   const since = conn.lastEventAt ?? conn.degradedSince;
-  const age = degraded && since ? humanDuration(Math.max(0, now - since)) : undefined;
+  const age = degraded && since && !neverLoaded ? humanDuration(Math.max(0, now - since)) : undefined;
   const title =
     conn.state === 'live' || conn.state === 'idle'
       ? 'Live: changes in the cluster appear as they happen'
       : conn.state === 'connecting'
         ? 'Connecting to the live update stream'
-        : `${conn.message ?? 'The live update stream is interrupted'}. ${age ? `Last update ${age} ago. ` : ''}Porthole reconnects by itself.`;
+        : neverLoaded
+          ? `${conn.message ?? 'The cluster cannot be reached'}. Nothing loaded yet; Porthole keeps retrying.`
+          : `${conn.message ?? 'The live update stream is interrupted'}. ${age ? `Last update ${age} ago. ` : ''}Porthole reconnects by itself.`;
   const state = conn.state === 'idle' ? 'live' : conn.state;
   return (
     <span className="conn" data-state={state} data-testid="connection-state" role="status" aria-live="polite" title={title}>
       <span className="conn-dot" aria-hidden />
-      {LABEL[conn.state]}
+      {conn.state === 'stale' && neverLoaded ? 'Unreachable' : LABEL[conn.state]}
       {age ? <span className="conn-age"> · {age}</span> : null}
     </span>
   );

@@ -18,7 +18,29 @@ export function ListLoading() {
   );
 }
 
-export function ListEmpty({ namespace, filtered, query, onClear }: { namespace?: string; filtered: boolean; query: string; onClear: () => void }) {
+export function ListEmpty({
+  namespace,
+  namespaceExists,
+  filtered,
+  query,
+  onClear,
+}: {
+  namespace?: string;
+  /** false when the namespace list is known and does not hold it. */
+  namespaceExists?: boolean;
+  filtered: boolean;
+  query: string;
+  onClear: () => void;
+}) {
+  if (namespace && namespaceExists === false) {
+    return (
+      <div className="state" data-testid="list-empty">
+        <div className="state-icon"><Icon name="compass" size={32} /></div>
+        <h2>Namespace {namespace} does not exist</h2>
+        <p>Pick a namespace at the top, or create it (<code>kubectl create namespace {namespace}</code>): its Services appear here as soon as they exist.</p>
+      </div>
+    );
+  }
   if (filtered) {
     return (
       <div className="state" data-testid="list-empty">

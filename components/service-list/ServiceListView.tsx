@@ -2,6 +2,7 @@
 import { useConnectionState } from '../../lib/client/providers';
 import { useNow } from '../../lib/client/use-now';
 import { useServiceListModel } from '../../lib/client/service-list-view';
+import { useNamespaces } from '../../lib/client/namespaces';
 import { useUrlViewState } from '../../lib/client/use-url-view-state';
 import { humanDuration } from '../../lib/service-list/format';
 import { Icon } from '../chrome/Icon';
@@ -17,6 +18,7 @@ export function ServiceListView() {
   const setQ = (text: string) => setView({ ...view, q: text });
 
   const model = useServiceListModel(view);
+  const namespaces = useNamespaces();
   const conn = useConnectionState();
   const now = useNow(1000);
   const filtered = view.q.trim() !== '' || view.types.length > 0 || !!view.attention;
@@ -70,6 +72,7 @@ export function ServiceListView() {
           ) : (
             <ListEmpty
               namespace={view.namespace}
+              namespaceExists={namespaces.items && view.namespace ? namespaces.items.some((n) => n.metadata.name === view.namespace) : undefined}
               filtered={filtered}
               query={view.q}
               onClear={() => setView({ ...view, q: '', types: [], attention: false })}
