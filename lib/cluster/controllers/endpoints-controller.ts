@@ -3,18 +3,14 @@
  * holding its selected pods' addresses (at most 1000, then the over-capacity annotation).
  */
 import type { Endpoints } from '../../k8s/types/discovery';
-import { KUBE_CONTROLLER_MANAGER, isNotFound, rfc3339, isPermanent, type ControllerContext, type RunningController } from './context';
+import { KUBE_CONTROLLER_MANAGER, isNotFound, rfc3339, type ControllerContext, type RunningController } from './context';
 import { desiredEndpoints, endpointsChanged } from './endpoints';
+import { createEndpointQueue, ENDPOINTS_WRITE_OPTIONS, objectKey } from './endpoint-queue';
 import { OwnWrites } from './own-writes';
-import { endpointRelevantState, hasSelector, serviceEndpointState } from './pod-endpoints';
-import { selectedPods, servicesSelecting, splitKey } from './shared-informers';
-import { createWorkQueue } from './work-queue';
+import { hasSelector } from './pod-endpoints';
+import { selectedPods, splitKey } from './shared-informers';
 
-const OPTS = { fieldManager: KUBE_CONTROLLER_MANAGER };
-/** Pod and Service events within this window are handled together. */
-const BATCH_MS = 5;
-/** A Service's endpoints are rewritten at most this often during bursts. */
-const MIN_INTERVAL_MS = Number(process.env.PORTHOLE_ENDPOINTS_INTERVAL_MS ?? 500);
+const OPTS = ENDPOINTS_WRITE_OPTIONS;
 
 export function startEndpointsController(ctx: ControllerContext): RunningController {
   const { api, informers } = ctx;
@@ -50,20 +46,9 @@ export function startEndpointsController(ctx: ControllerContext): RunningControl
     }
   }
 
-  const queue = createWorkQueue(sync, { retryable: (err) => !isPermanent(err), batchMs: BATCH_MS, minIntervalMs: MIN_INTERVAL_MS, onError: (key, err) => ctx.onError(err, `endpoints-controller ${key}`) });
-  const keyOf = (o: { metadata: { namespace?: string; name?: string } }) => `${o.metadata.namespace ?? ''}/${o.metadata.name ?? ''}`;
+  const queue = createEndpointQueue(ctx, 'endpoints-controller', sync);
+  const keyOf = objectKey;
 
-  informers.services.onEvent((e, svc, prev) => {
-    if (e.type === 'MODIFIED' && serviceEndpointState(svc) === serviceEndpointState(prev)) return;
-    queue.add(keyOf(svc));
-  });
-  informers.pods.onEvent((e, pod, prev) => {
-    const before = endpointRelevantState(prev);
-    if (before === endpointRelevantState(e.type === 'DELETED' ? undefined : pod)) return;
-    const ns = pod.metadata.namespace ?? '';
-    for (const k of servicesSelecting(informers, ns, pod.metadata.labels)) queue.add(k);
-    if (before && prev) for (const k of servicesSelecting(informers, ns, prev.metadata.labels)) queue.add(k);
-  });
   informers.endpoints.onEvent((e, ep) => {
     if (own.isEcho(e)) return;
     if (informers.services.get(ep.metadata.namespace, ep.metadata.name ?? '')) queue.add(keyOf(ep));

@@ -3,18 +3,14 @@
  * endpoints of its selected pods. Slices managed by another controller are left alone.
  */
 import type { EndpointSlice } from '../../k8s/types/discovery';
-import { KUBE_CONTROLLER_MANAGER, isNotFound, rfc3339, isPermanent, type ControllerContext, type RunningController } from './context';
+import { isNotFound, rfc3339, type ControllerContext, type RunningController } from './context';
 import { desiredSliceContents, ENDPOINTSLICE_CONTROLLER_NAME, MANAGED_BY_LABEL, planSlices } from './endpoint-slices';
+import { createEndpointQueue, ENDPOINTS_WRITE_OPTIONS } from './endpoint-queue';
 import { OwnWrites } from './own-writes';
-import { endpointRelevantState, hasSelector, serviceEndpointState } from './pod-endpoints';
-import { selectedPods, servicesSelecting, SLICE_SERVICE_INDEX, splitKey } from './shared-informers';
-import { createWorkQueue } from './work-queue';
+import { hasSelector } from './pod-endpoints';
+import { selectedPods, SLICE_SERVICE_INDEX, splitKey } from './shared-informers';
 
-const OPTS = { fieldManager: KUBE_CONTROLLER_MANAGER };
-/** Pod and Service events within this window are handled together. */
-const BATCH_MS = 5;
-/** A Service's endpoints are rewritten at most this often during bursts. */
-const MIN_INTERVAL_MS = Number(process.env.PORTHOLE_ENDPOINTS_INTERVAL_MS ?? 500);
+const OPTS = ENDPOINTS_WRITE_OPTIONS;
 
 export function startEndpointSliceController(ctx: ControllerContext): RunningController {
   const { api, informers } = ctx;
@@ -56,19 +52,8 @@ export function startEndpointSliceController(ctx: ControllerContext): RunningCon
     }
   }
 
-  const queue = createWorkQueue(sync, { retryable: (err) => !isPermanent(err), batchMs: BATCH_MS, minIntervalMs: MIN_INTERVAL_MS, onError: (key, err) => ctx.onError(err, `endpointslice-controller ${key}`) });
+  const queue = createEndpointQueue(ctx, 'endpointslice-controller', sync);
 
-  informers.services.onEvent((e, svc, prev) => {
-    if (e.type === 'MODIFIED' && serviceEndpointState(svc) === serviceEndpointState(prev)) return;
-    queue.add(`${svc.metadata.namespace ?? ''}/${svc.metadata.name ?? ''}`);
-  });
-  informers.pods.onEvent((e, pod, prev) => {
-    const before = endpointRelevantState(prev);
-    if (before === endpointRelevantState(e.type === 'DELETED' ? undefined : pod)) return;
-    const ns = pod.metadata.namespace ?? '';
-    for (const k of servicesSelecting(informers, ns, pod.metadata.labels)) queue.add(k);
-    if (before && prev) for (const k of servicesSelecting(informers, ns, prev.metadata.labels)) queue.add(k);
-  });
   informers.endpointslices.onEvent((e, slice) => {
     if (own.isEcho(e)) return;
     const svcName = slice.metadata.labels?.['kubernetes.io/service-name'];

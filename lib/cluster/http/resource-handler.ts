@@ -7,7 +7,7 @@ import type { ResourceDefinition } from '../registry/types';
 import { ApiError } from '../rest/api-error';
 import { apiVersionOf, type RestContext } from '../rest/context';
 import { createObject } from '../rest/create';
-import { deleteObject, finalizeNamespace } from '../rest/delete';
+import { deleteObject, finalizeNamespace, type DeleteRequest } from '../rest/delete';
 import { deleteCollection } from '../rest/delete-collection';
 import { parseDeleteOptions } from '../rest/delete-options';
 import { parseFieldValidation } from '../rest/field-validation';
@@ -61,6 +61,16 @@ function sendObject(req: IncomingMessage, res: ServerResponse, ctx: RestContext,
 /** PartialObjectMetadata: what metadata-only clients (garbage collectors, informers) ask for. */
 export function partialObject(obj: KubeObject): KubeObject {
   return { kind: 'PartialObjectMetadata', apiVersion: 'meta.k8s.io/v1', metadata: obj.metadata };
+}
+
+/** DeleteOptions from the body and the query of a DELETE. */
+async function deleteRequestOf(req: IncomingMessage, query: URLSearchParams): Promise<DeleteRequest> {
+  return parseDeleteOptions(await readBody(req), req.headers['content-type'], {
+    dryRun: parseDryRun(query, 'DeleteOptions'),
+    propagationPolicy: optional(query, 'propagationPolicy'),
+    orphanDependents: parseBool(query, 'orphanDependents'),
+    gracePeriodSeconds: parseInteger(query, 'gracePeriodSeconds'),
+  });
 }
 
 export async function handleResource(ctx: RestContext, def: ResourceDefinition, info: ResourceRequestInfo, req: IncomingMessage, res: ServerResponse, query: URLSearchParams): Promise<void> {
@@ -154,25 +164,13 @@ export async function handleResource(ctx: RestContext, def: ResourceDefinition, 
     }
     case 'delete': {
       if (sub) throw methodNotAllowed();
-      const text = await readBody(req);
-      const del = parseDeleteOptions(text, req.headers['content-type'], {
-        dryRun: parseDryRun(query, 'DeleteOptions'),
-        propagationPolicy: optional(query, 'propagationPolicy'),
-        orphanDependents: parseBool(query, 'orphanDependents'),
-        gracePeriodSeconds: parseInteger(query, 'gracePeriodSeconds'),
-      });
+      const del = await deleteRequestOf(req, query);
       const result = deleteObject(ctx, def, namespace, info.name, del);
       sendText(req, res, result.pending ? 202 : 200, result.body.kind === 'Status' ? JSON.stringify(result.body) : serializeObject(result.body as KubeObject));
       return;
     }
     case 'deletecollection': {
-      const text = await readBody(req);
-      const del = parseDeleteOptions(text, req.headers['content-type'], {
-        dryRun: parseDryRun(query, 'DeleteOptions'),
-        propagationPolicy: optional(query, 'propagationPolicy'),
-        orphanDependents: parseBool(query, 'orphanDependents'),
-        gracePeriodSeconds: parseInteger(query, 'gracePeriodSeconds'),
-      });
+      const del = await deleteRequestOf(req, query);
       const selection = parseSelection(def.resource, query.get('labelSelector'), query.get('fieldSelector'));
       const result = deleteCollection(ctx, def, namespace, selection, del);
       const body = `{"kind":${JSON.stringify(def.listKind)},"apiVersion":${JSON.stringify(apiVersionOf(def))},"metadata":{"resourceVersion":"${result.resourceVersion}"},"items":${serializeArray(result.items)}}`;
