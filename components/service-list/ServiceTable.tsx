@@ -140,7 +140,7 @@ const Row = memo(function Row({
         >
           {row.name}
         </Link>
-        {row.attention ? (
+        {row.attention && !endpointsLoading ? (
           <span className={`attention ${row.attention.severity}`} title={row.attention.title} role="img" aria-label={`${row.attention.severity === 'error' ? 'Problem' : 'Warning'}: ${row.attention.title}`}>
             <Icon name="alert" size={14} />
           </span>
