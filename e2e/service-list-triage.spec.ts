@@ -141,4 +141,7 @@ test('identities: read-only is marked, a namespace-scoped one lands on its names
   await expect(page).toHaveURL(/\/services\?namespace=demo$/);
   await expect(page.getByTestId('service-row').first()).toBeVisible();
   await expect(page.getByTestId('namespace-select')).toHaveValue('demo');
+  // The selector offers only namespaces whose Services it may read (it may list namespaces, not read shop).
+  await expect(page.locator('#namespace-select option[value=shop]')).toHaveCount(0);
+  await expect(page.locator('#namespace-select option[value=demo]')).toHaveCount(1);
 });

@@ -1,6 +1,7 @@
 'use client';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useMemo } from 'react';
+import { useNamespacesWithServiceAccess } from '../../lib/client/access';
 import { useNamespaces } from '../../lib/client/namespaces';
 import { parseViewState } from '../../lib/service-list/url-state';
 import { pageRoutes } from '../../lib/client/page-routes';
@@ -12,7 +13,9 @@ export function NamespaceSelector({ contextNamespace }: { contextNamespace?: str
   const pathname = usePathname();
   const router = useRouter();
   const view = parseViewState(params);
-  const names = useMemo(() => (items ?? []).map((n) => n.metadata.name ?? '').filter(Boolean).sort(), [items]);
+  const listed = useMemo(() => (items ?? []).map((n) => n.metadata.name ?? '').filter(Boolean).sort(), [items]);
+  // Only namespaces whose Services this identity may read (RBAC decides, through access reviews).
+  const names = useNamespacesWithServiceAccess(listed);
   // On a Service's page, its namespace is the one being looked at.
   const fromPath = /^\/services\/([^/]+)\/[^/]+$/.exec(pathname)?.[1];
   const current = view.namespace ?? (fromPath ? decodeURIComponent(fromPath) : '');

@@ -1,14 +1,13 @@
 'use client';
-import { useQuery } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import type { ResourceAttributes, SelfSubjectAccessReview, SelfSubjectRulesReview } from '../k8s/types';
 import { apiPaths } from './api-paths';
 import { requestJson } from './fetch-json';
 import { queryKeys } from './query-keys';
 
-/** May the current identity do this? (SelfSubjectAccessReview, answered by the API server.) */
-export function useCanI(attrs: ResourceAttributes) {
+function accessReviewQuery(attrs: ResourceAttributes) {
   const key: Record<string, string | undefined> = { ...attrs };
-  return useQuery({
+  return {
     queryKey: queryKeys.accessReview(key),
     staleTime: 30_000,
     queryFn: async () => {
@@ -25,7 +24,30 @@ export function useCanI(attrs: ResourceAttributes) {
       });
       return data.status ?? { allowed: false };
     },
+  };
+}
+
+/** May the current identity do this? (SelfSubjectAccessReview, answered by the API server.) */
+export function useCanI(attrs: ResourceAttributes) {
+  return useQuery(accessReviewQuery(attrs));
+}
+
+/** Above this many namespaces, ask no review per namespace (offer them all). */
+const MAX_REVIEWED_NAMESPACES = 100;
+
+/**
+ * The namespaces in which the identity may list Services: all of them when it may list everywhere
+ * (one review), else those a per-namespace review allows (the cluster's RBAC decides; while the
+ * answers are pending, or with very many namespaces, every name is kept).
+ */
+export function useNamespacesWithServiceAccess(names: readonly string[]): string[] {
+  const everywhere = useCanI({ verb: 'list', resource: 'services' });
+  const ask = everywhere.data?.allowed === false && names.length <= MAX_REVIEWED_NAMESPACES;
+  const reviews = useQueries({
+    queries: (ask ? names : []).map((namespace) => accessReviewQuery({ verb: 'list', resource: 'services', namespace })),
   });
+  if (!ask) return [...names];
+  return names.filter((_, i) => reviews[i]?.data?.allowed !== false);
 }
 
 /** Everything the current identity may do in a namespace (SelfSubjectRulesReview). */
