@@ -6,7 +6,7 @@ export default function NotFound() {
   return (
     <div className="state">
       <div className="state-icon"><Icon name="compass" size={32} /></div>
-      <h2>Page not found</h2>
+      <h1 className="state-title">Page not found</h1>
       <p>There is nothing at this address.</p>
       <div className="actions">
         <Link className="button" href={pageRoutes.serviceList()}>Go to Services</Link>
