@@ -39,7 +39,6 @@ export async function decodeRequestObject(req: IncomingMessage, def: ResourceDef
   const expected = { kind: def.kind, apiVersion: apiVersionOf(def) };
   const schema = schemaFor(def.resource);
   if (!isProtobufContentType(contentType)) return decodeObject(bytes.toString('utf8'), contentType, expected, schema);
-  const object = decodeProtobufBody(bytes, def.kind, expected.apiVersion, schema);
-  checkTypeMeta(object, expected);
+  const object = checkTypeMeta(decodeProtobufBody(bytes, def.kind, expected.apiVersion, schema), expected);
   return { object, strippedPaths: [] };
 }

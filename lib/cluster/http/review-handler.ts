@@ -33,8 +33,7 @@ export async function handleReview(identities: Identity[], user: User, info: Res
   const expected = { kind: review.kind, apiVersion };
   let object;
   if (isProtobufContentType(contentType)) {
-    object = decodeProtobufBody(bytes, review.kind, apiVersion);
-    checkTypeMeta(object, expected);
+    object = checkTypeMeta(decodeProtobufBody(bytes, review.kind, apiVersion), expected);
   } else {
     object = decodeObject(bytes.toString('utf8'), contentType, expected).object;
   }

@@ -25,6 +25,14 @@ export function scanJsonText(text: string): JsonTextFacts {
       else return;
     }
   };
+  const skipString = (): void => {
+    i++;
+    for (;;) {
+      const c = text.charCodeAt(i++);
+      if (c === 92) i++;
+      else if (c === 34 || Number.isNaN(c)) return;
+    }
+  };
   const readString = (): string => {
     const start = i++;
     let escaped = false;
@@ -38,13 +46,16 @@ export function scanJsonText(text: string): JsonTextFacts {
     const raw = text.slice(start, i);
     return escaped ? (JSON.parse(raw) as string) : raw.slice(1, -1);
   };
-  const value = (path: string): void => {
+  // The path is kept as parts and joined only when something is recorded (most bodies: never).
+  const parts: (string | number)[] = [];
+  const pathText = (): string => parts.reduce<string>((acc, p) => (typeof p === 'number' ? `${acc}[${p}]` : acc ? `${acc}.${p}` : p), '');
+  const value = (): void => {
     skipWs();
-    const c = text[i];
-    if (c === '{') {
+    const c = text.charCodeAt(i);
+    if (c === 123 /* { */) {
       i++;
       skipWs();
-      if (text[i] === '}') {
+      if (text.charCodeAt(i) === 125) {
         i++;
         return;
       }
@@ -54,42 +65,47 @@ export function scanJsonText(text: string): JsonTextFacts {
         const key = readString();
         skipWs();
         i++; // ':'
-        const childPath = path ? `${path}.${key}` : key;
-        if (seen.has(key)) out.push(childPath);
+        parts.push(key);
+        if (seen.has(key)) out.push(pathText());
         else seen.add(key);
-        value(childPath);
+        value();
+        parts.pop();
         skipWs();
-        if (text[i++] !== ',') return;
+        if (text.charCodeAt(i++) !== 44 /* , */) return;
       }
       return;
     }
-    if (c === '[') {
+    if (c === 91 /* [ */) {
       i++;
       skipWs();
-      if (text[i] === ']') {
+      if (text.charCodeAt(i) === 93) {
         i++;
         return;
       }
       for (let n = 0; i < text.length; n++) {
-        value(`${path}[${n}]`);
+        parts.push(n);
+        value();
+        parts.pop();
         skipWs();
-        if (text[i++] !== ',') return;
+        if (text.charCodeAt(i++) !== 44) return;
       }
       return;
     }
-    if (c === '"') {
-      readString();
+    if (c === 34 /* " */) {
+      skipString();
       return;
     }
     const start = i;
-    while (i < text.length && !',}] \t\r\n'.includes(text[i])) i++;
-    const c0 = text.charCodeAt(start);
-    if (c0 === 45 || (c0 >= 48 && c0 <= 57)) {
-      const literal = text.slice(start, i);
-      if (/[.eE]/.test(literal) || literal.length > 15) numbers.set(path, literal);
+    let plain = true;
+    for (;;) {
+      const d = text.charCodeAt(i);
+      if (d === 44 || d === 125 || d === 93 || d === 32 || d === 9 || d === 10 || d === 13 || Number.isNaN(d)) break;
+      if (d === 46 || d === 101 || d === 69) plain = false; // . e E
+      i++;
     }
+    if ((c === 45 || (c >= 48 && c <= 57)) && (!plain || i - start > 15)) numbers.set(pathText(), text.slice(start, i));
   };
-  value('');
+  value();
   return { duplicates: out, numbers };
 }
 

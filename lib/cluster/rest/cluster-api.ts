@@ -26,8 +26,7 @@ function options(o: ApiWriteOptions): WriteOptions {
 function body(ctx: RestContext, resource: StoredResource, obj: KubeObject): JsonObject {
   const def = definitionFor(ctx, resource);
   const copy = structuredClone(obj) as unknown as JsonObject;
-  checkTypeMeta(copy, { kind: def.kind, apiVersion: apiVersionOf(def) });
-  return copy;
+  return checkTypeMeta(copy, { kind: def.kind, apiVersion: apiVersionOf(def) });
 }
 
 export function createClusterApi(ctx: RestContext): ClusterApi {

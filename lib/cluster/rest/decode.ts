@@ -88,6 +88,11 @@ export function stripDangerousKeys(value: unknown, path = '', schema?: Schema): 
   return found;
 }
 
+/** Whether parsing `text` can have made a `__proto__` key (literally, or through an escape). */
+export function mayHoldDangerousKeys(text: string): boolean {
+  return text.includes('__proto__') || text.includes('\\');
+}
+
 /** Parses JSON or YAML text into a JSON value; `describe` builds the 400 message from the parser's error. */
 export function parseBodyValue(text: string, contentType: string | undefined, describe: (err: string) => string): JsonValue {
   if (isYamlContentType(contentType)) {
@@ -144,10 +149,10 @@ export function decodeObject(text: string, contentType: string | undefined, expe
       ),
     );
   }
-  const strippedPaths = stripDangerousKeys(value, '', schema);
-  checkTypeMeta(value, expected);
+  const strippedPaths = mayHoldDangerousKeys(text) ? stripDangerousKeys(value, '', schema) : [];
+  const object = checkTypeMeta(value, expected);
   const hasDuplicates = duplicates.yaml.length > 0 || duplicates.json.length > 0 || duplicates.numbers !== undefined;
-  return hasDuplicates ? { object: value, strippedPaths, duplicates } : { object: value, strippedPaths };
+  return hasDuplicates ? { object, strippedPaths, duplicates } : { object, strippedPaths };
 }
 
 function goTypeName(value: JsonValue): string {
@@ -167,23 +172,21 @@ const KNOWN_KINDS: Record<string, readonly string[]> = {
  * (TypeMeta inline first, then metadata, then the rest): stored objects keep the key order they
  * are written with, and a body without kind/apiVersion must not be served with them last.
  */
-function putTypeMetaFirst(obj: JsonObject, expected: ExpectedType): void {
-  const keys = Object.keys(obj);
-  if (keys[0] === 'kind' && keys[1] === 'apiVersion' && keys[2] === 'metadata' && obj.kind === expected.kind && obj.apiVersion === expected.apiVersion) return;
-  const metadata = obj.metadata;
-  const rest: [string, JsonValue][] = [];
-  for (const key of keys) {
-    if (key !== 'kind' && key !== 'apiVersion' && key !== 'metadata') rest.push([key, obj[key]]);
-    delete obj[key];
+function withTypeMetaFirst(obj: JsonObject, expected: ExpectedType): JsonObject {
+  const out: JsonObject = { kind: expected.kind, apiVersion: expected.apiVersion, metadata: obj.metadata };
+  for (const key of Object.keys(obj)) {
+    if (key === 'kind' || key === 'apiVersion' || key === 'metadata') continue;
+    if (key === '__proto__') Object.defineProperty(out, key, { value: obj[key], writable: true, enumerable: true, configurable: true });
+    else out[key] = obj[key];
   }
-  obj.kind = expected.kind;
-  obj.apiVersion = expected.apiVersion;
-  obj.metadata = metadata;
-  for (const [key, value] of rest) Object.defineProperty(obj, key, { value, writable: true, enumerable: true, configurable: true });
+  return out;
 }
 
-/** Fills in a missing apiVersion/kind and refuses a different one, with the real messages. */
-export function checkTypeMeta(obj: JsonObject, expected: ExpectedType): void {
+/**
+ * Refuses an apiVersion/kind other than `expected` with the real messages; returns the object with
+ * them filled in and first (a shallow copy: use the result).
+ */
+export function checkTypeMeta(obj: JsonObject, expected: ExpectedType): JsonObject {
   const apiVersion = typeof obj.apiVersion === 'string' ? obj.apiVersion : '';
   const kind = typeof obj.kind === 'string' ? obj.kind : '';
   if (apiVersion && apiVersion !== expected.apiVersion) {
@@ -202,7 +205,6 @@ export function checkTypeMeta(obj: JsonObject, expected: ExpectedType): void {
     throw new ApiError(statusError.badRequest(`${kind} in version ${JSON.stringify(version)} cannot be handled as a ${expected.kind}: ${reason}`));
   }
   if (obj.metadata === undefined || obj.metadata === null) obj.metadata = {};
-  putTypeMetaFirst(obj, expected);
   if (!isJsonObject(obj.metadata)) {
     throw new ApiError(
       statusError.badRequest(
@@ -210,4 +212,5 @@ export function checkTypeMeta(obj: JsonObject, expected: ExpectedType): void {
       ),
     );
   }
+  return withTypeMetaFirst(obj, expected);
 }

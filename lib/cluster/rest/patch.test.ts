@@ -40,3 +40,20 @@ describe('patch bodies of the wrong shape get the patchers’ own messages', () 
     );
   });
 });
+
+describe('server-side apply', () => {
+  it('treats a resourceVersion in the applied configuration as a precondition', () => {
+    const ctx = setup();
+    const def = ctx.definitions.get('services')!;
+    const apply = (rv: string) =>
+      patchObject(ctx, def, 'ns', 's', `{"apiVersion":"v1","kind":"Service","metadata":{"name":"s","resourceVersion":"${rv}","labels":{"a":"b"}}}`, 'application/apply-patch+yaml', {
+        ...opts,
+        fieldManager: 'm',
+      });
+    expect(failureOf(() => apply('1'))).toBe(
+      '409 Operation cannot be fulfilled on services "s": the object has been modified; please apply your changes to the latest version and try again',
+    );
+    const current = ctx.store.get('services', 'ns', 's')!.metadata.resourceVersion!;
+    expect(apply(current).object.metadata.labels).toEqual({ a: 'b' });
+  });
+});

@@ -11,7 +11,7 @@ import { schemaFor } from '../schema';
 import { ApiError } from './api-error';
 import { apiVersionOf, groupResourceOf, timestamp, type RestContext } from './context';
 import { createInTransaction } from './create';
-import { checkTypeMeta, parseBodyValue, stripDangerousKeys } from './decode';
+import { checkTypeMeta, mayHoldDangerousKeys, parseBodyValue, stripDangerousKeys } from './decode';
 import { enforceFieldValidation } from './field-validation';
 import { checkFieldManager, fillCreateMetadata, managerName } from './metadata';
 import { checkAppliedObject, serverSideApply } from '../apply/server-side-apply';
@@ -59,7 +59,7 @@ function parsePatch(type: PatchType, text: string, contentType: string | undefin
   const value = parseBodyValue(text, type === 'apply' ? 'application/yaml' : contentType?.split(';')[0], (e) =>
     type === 'apply' ? `error decoding YAML: ${e}` : e,
   );
-  stripDangerousKeys(value);
+  if (mayHoldDangerousKeys(text)) stripDangerousKeys(value);
   if (type === 'strategic' || (type === 'merge' && fieldValidation !== 'Ignore' && value !== null)) return decodeStrategicPatch(value);
   if (type === 'apply' && !isJsonObject(value)) {
     throw new ApiError(statusError.badRequest('json: cannot unmarshal array into Go value of type map[string]interface {}'));
@@ -115,21 +115,21 @@ export function patchObject<T extends KubeObject>(
         if (!live) {
           if (subresource) throw new ApiError(statusError.notFound(groupResourceOf(anyDef), name));
           const seed = { apiVersion: expected.apiVersion, kind: def.kind, metadata: { name, ...(def.namespaced ? { namespace } : {}) } };
-          const merged = serverSideApply({ ...common, live: undefined, applied }) as T;
-          merged.metadata = { ...seed.metadata, ...merged.metadata };
-          checkTypeMeta(merged as unknown as JsonObject, expected);
+          const raw = serverSideApply({ ...common, live: undefined, applied }) as T;
+          raw.metadata = { ...seed.metadata, ...raw.metadata };
+          const merged = checkTypeMeta(raw as unknown as JsonObject, expected) as unknown as T;
           const fresh = fillCreateMetadata(def.applyDefaults(merged), ctx.now());
           return { object: createInTransaction(ctx, def, tx, fresh, manager, true, warnings), warnings, created: true };
         }
-        const next = serverSideApply({ ...common, live, applied }) as T;
-        checkTypeMeta(next as unknown as JsonObject, expected);
-        next.metadata.resourceVersion = live.metadata.resourceVersion;
+        const next = checkTypeMeta(serverSideApply({ ...common, live, applied }) as unknown as JsonObject, expected) as unknown as T;
+        // A resourceVersion in the applied configuration is a precondition (409 when stale).
+        const appliedRV = isJsonObject(applied.metadata ?? null) ? (applied.metadata as JsonObject).resourceVersion : undefined;
+        next.metadata.resourceVersion = typeof appliedRV === 'string' && appliedRV ? appliedRV : live.metadata.resourceVersion;
         const object = updateInTransaction(ctx, def, tx, live, next, { manager, subresource, managedFieldsDone: true, warnings });
         return { object, warnings, created: false };
       }
       if (!live) throw new ApiError(statusError.notFound(groupResourceOf(anyDef), name));
-      const out = patchedObject(type, anyDef, live, patch);
-      checkTypeMeta(out, expected);
+      const out = checkTypeMeta(patchedObject(type, anyDef, live, patch), expected);
       const warnings = enforceFieldValidation(anyDef, out, options.fieldValidation, [], true);
       const next = out as unknown as T;
       checkNameAndNamespace(next, name, def.namespaced ? namespace : undefined);
