@@ -3,9 +3,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startPorthole, type PortholeServer } from '../test/support/start-porthole';
-import { env } from './support';
+import { env, sharedApi } from './support';
 
 test('an empty namespace says so and how Services get there', async ({ page }) => {
+  // It exists (a namespace that does not exist says that instead).
+  await sharedApi().ensureNamespace('e2e-nothing-here');
   await page.goto(`${env('PORTHOLE_E2E_URL')}/services?namespace=e2e-nothing-here`);
   await expect(page.getByTestId('list-empty')).toContainText('No Services in namespace e2e-nothing-here');
   await expect(page.getByTestId('list-empty')).toContainText('appear here as soon as they exist');

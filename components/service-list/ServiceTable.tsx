@@ -23,6 +23,8 @@ const COLUMNS: { key: SortKey; label: string; hint: string }[] = [
 ];
 
 const ROW_HEIGHT = 44;
+/** The header row (36 px + its border): it scrolls with the rows horizontally and sticks on top. */
+const HEADER_HEIGHT = 37;
 
 /** Where the list was when a row was opened, per list URL, so Back returns to the same row (D-17). */
 const SCROLL_KEY = 'porthole:service-list-position';
@@ -200,6 +202,9 @@ export function ServiceTable({
     count: rows.length,
     getScrollElement: () => scroller.current,
     estimateSize: () => rowHeight,
+    // The header row sits (sticky) inside the scroller, above the rows.
+    scrollMargin: HEADER_HEIGHT,
+    scrollPaddingStart: HEADER_HEIGHT,
     overscan: 12,
     getItemKey: (i) => rows[i].key,
   });
@@ -238,31 +243,32 @@ export function ServiceTable({
     };
     requestAnimationFrame(() => focus(10));
   };
+  // One scroller for both directions: the header sticks on top, the Name column on the left.
   return (
     <div className={`svc-table${showNamespace ? '' : ' one-ns'}`} role="table" aria-label="Services" aria-rowcount={rows.length + 1}>
-      <div className="thead svc-grid" role="row" aria-rowindex={1}>
-        {columns.map((c) => {
-          const sorted = view.sort === c.key;
-          return (
-            <div key={c.key} className="th" role="columnheader" aria-sort={sorted ? (view.dir === 'asc' ? 'ascending' : 'descending') : 'none'}>
-              <button type="button" title={`${c.hint}. Click to sort.`} data-testid={`sort-${c.key}`} onClick={() => onSort(toggleSort(view, c.key))}>
-                {c.label}
-                <span className="sort-arrow" aria-hidden>
-                  {sorted ? (view.dir === 'asc' ? '▲' : '▼') : ''}
-                </span>
-              </button>
-            </div>
-          );
-        })}
-      </div>
       <div className="tbody" role="rowgroup" ref={scroller} data-testid="service-rows" tabIndex={-1} onKeyDown={onKeyDown}>
-        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+        <div className="thead svc-grid" role="row" aria-rowindex={1}>
+          {columns.map((c) => {
+            const sorted = view.sort === c.key;
+            return (
+              <div key={c.key} className="th" role="columnheader" aria-sort={sorted ? (view.dir === 'asc' ? 'ascending' : 'descending') : 'none'}>
+                <button type="button" title={`${c.hint}. Click to sort.`} data-testid={`sort-${c.key}`} onClick={() => onSort(toggleSort(view, c.key))}>
+                  {c.label}
+                  <span className="sort-arrow" aria-hidden>
+                    {sorted ? (view.dir === 'asc' ? '▲' : '▼') : ''}
+                  </span>
+                </button>
+              </div>
+            );
+          })}
+        </div>
+        <div className="rows-sizer" style={{ height: virtualizer.getTotalSize() }}>
           {virtualizer.getVirtualItems().map((item) => (
             <Row
               key={item.key}
               row={rows[item.index]}
               now={now}
-              top={item.start}
+              top={item.start - HEADER_HEIGHT}
               endpointsLoading={endpointsLoading}
               showNamespace={showNamespace}
               index={item.index}
