@@ -74,6 +74,9 @@ test('search matches the type and key=value labels exactly (D-13)', async ({ pag
   // A namespace that does not exist says so (D-15).
   await page.goto(`${base()}/services?namespace=e2e-no-such-namespace`);
   await expect(page.getByTestId('list-empty')).toContainText('Namespace e2e-no-such-namespace does not exist');
+  // One that cannot be a namespace name says why all namespaces are shown.
+  await page.goto(`${base()}/services?namespace=BAD_NS`);
+  await expect(page.getByTestId('bad-namespace')).toContainText('“BAD_NS” is not a namespace name');
 });
 
 test('Back from a Service returns to the same row; filter changes are history entries (D-17)', async ({ page }) => {

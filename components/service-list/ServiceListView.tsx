@@ -1,4 +1,5 @@
 'use client';
+import { useSearchParams } from 'next/navigation';
 import { useConnectionState } from '../../lib/client/providers';
 import { useNow } from '../../lib/client/use-now';
 import { useServiceListModel } from '../../lib/client/service-list-view';
@@ -17,6 +18,8 @@ export function ServiceListView() {
   const q = view.q;
   const setQ = (text: string) => setView({ ...view, q: text });
 
+  const params = useSearchParams();
+  const rawNamespace = params.get('namespace');
   const model = useServiceListModel(view);
   const namespaces = useNamespaces();
   const conn = useConnectionState();
@@ -39,6 +42,15 @@ export function ServiceListView() {
         shown={model.rows?.length}
         total={model.total}
       />
+      {rawNamespace && !view.namespace ? (
+        <div className="banner warn" role="status" data-testid="bad-namespace">
+          <Icon name="info" />
+          <div>
+            <strong>“{rawNamespace}” is not a namespace name, so all namespaces are shown.</strong>
+            Namespace names are at most 63 lowercase letters, digits and “-”, starting and ending with a letter or digit.
+          </div>
+        </div>
+      ) : null}
       {model.rows && conn.state === 'stale' ? (
         <div className="banner warn" role="alert" data-testid="stale-banner">
           <Icon name="unplugged" />
