@@ -125,6 +125,9 @@ test('no critical table-structure or contrast errors in either theme (D-14)', as
     await page.emulateMedia({ colorScheme: theme });
     await page.goto(`${base()}/services?namespace=${NS}`);
     await expect(cell(page, NS, 'bare', 'endpoints')).toHaveText('none');
+    // The legend explains the jargon (D-24); checked open, with the rest of the page.
+    await page.getByTestId('list-legend').locator('summary').click();
+    await expect(page.getByTestId('list-legend')).toContainText('Reading the list');
     await page.addScriptTag({ content: readFileSync(axePath, 'utf8') });
     const violations = await page.evaluate(async () => {
       const axe = (window as unknown as { axe: { run(ctx: Document, o: unknown): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;

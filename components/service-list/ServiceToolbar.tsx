@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { DISPLAY_TYPES, type DisplayType } from '../../lib/service-list/format';
 import { toggleType, type ListViewState } from '../../lib/service-list/url-state';
 import { Icon } from '../chrome/Icon';
+import { ListLegend } from './ListLegend';
 
 interface Props {
   view: ListViewState;
@@ -90,6 +91,7 @@ export function ServiceToolbar({ view, query, onQuery, onView, typeCounts, atten
       <span className="result-count" data-testid="result-count" aria-live="polite">
         {shown === undefined ? '' : shown === total ? `${total} Service${total === 1 ? '' : 's'}` : `${shown} of ${total} Services`}
       </span>
+      <ListLegend />
     </div>
   );
 }
