@@ -15,7 +15,8 @@ import { serializeObject } from '../storage';
 
 /** The real server's default request timeout range is 30-60 min; watches end after it. */
 const DEFAULT_TIMEOUT_SECONDS = 1800;
-export const BOOKMARK_INTERVAL_MS = 10_000;
+/** The watch cache's bookmarkFrequency (a BOOKMARK a minute, plus one 2 s before the timeout). */
+export const BOOKMARK_INTERVAL_MS = 60_000;
 
 export interface WatchHttpOptions extends WatchRequest {
   timeoutSeconds?: number;
@@ -48,11 +49,12 @@ export function serveWatch(ctx: RestContext, def: ResourceDefinition, req: Incom
     }
     return `{"type":"${type}","object":${serializeObject(obj)}}\n`;
   };
-  const timers: { timeout?: NodeJS.Timeout; bookmarks?: NodeJS.Timeout; watch?: ActiveWatch } = {};
+  const timers: { timeout?: NodeJS.Timeout; preTimeout?: NodeJS.Timeout; bookmarks?: NodeJS.Timeout; watch?: ActiveWatch } = {};
   const finish = (): void => {
     if (closed) return;
     closed = true;
     if (timers.timeout) clearTimeout(timers.timeout);
+    if (timers.preTimeout) clearTimeout(timers.preTimeout);
     if (timers.bookmarks) clearInterval(timers.bookmarks);
     timers.watch?.stop();
     if (!res.writableEnded) res.end();
@@ -74,7 +76,11 @@ export function serveWatch(ctx: RestContext, def: ResourceDefinition, req: Incom
     watch.bookmark();
     finish();
   }, timeout * 1000);
-  if (options.allowWatchBookmarks) timers.bookmarks = setInterval(() => watch.bookmark(), BOOKMARK_INTERVAL_MS);
+  if (options.allowWatchBookmarks) {
+    timers.bookmarks = setInterval(() => watch.bookmark(), BOOKMARK_INTERVAL_MS);
+    // cacheWatcher.nextBookmarkTime: one more shortly before the deadline, so clients resume close to it.
+    if (timeout > 2 && timeout * 1000 - 2000 < BOOKMARK_INTERVAL_MS) timers.preTimeout = setTimeout(() => watch.bookmark(), timeout * 1000 - 2000);
+  }
   req.on('close', finish);
   res.on('close', finish);
   res.on('error', finish);
