@@ -46,7 +46,7 @@ export function ServiceToolbar({ view, query, onQuery, onView, typeCounts, atten
           ref={input}
           className="input"
           type="search"
-          placeholder="Search name, type, IP, port, label…"
+          placeholder="Search name, IP, label…"
           title="Every word must match: name, namespace, type, labels, IPs, ports or selector. key=value and key!=value match labels exactly."
           autoComplete="off"
           spellCheck={false}
