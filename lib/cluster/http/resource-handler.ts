@@ -79,9 +79,11 @@ export async function handleResource(ctx: RestContext, def: ResourceDefinition, 
   if (sub && !(sub === 'status' && def.hasStatus) && !(sub === 'finalize' && def.resource === 'namespaces')) throw notFound();
   const verb = info.verb;
   if (!def.verbs.includes(verb) && !(sub && ['get', 'update', 'patch'].includes(verb))) throw methodNotAllowed();
-  const needsNamespace = def.namespaced && !['list', 'watch', 'deletecollection'].includes(verb);
-  if (needsNamespace && !namespace) throw notFound();
-  if (!def.namespaced && info.namespace && def.resource !== 'namespaces') throw notFound();
+  // Without a namespace a namespaced resource has only the read-only all-namespaces collection
+  // (GET list/watch): other methods there are 405, a name there is 404.
+  if (def.namespaced && !namespace && !['list', 'watch'].includes(verb)) throw info.name ? notFound() : methodNotAllowed();
+  // Cluster-scoped resources have no routes under a namespace (`/namespaces/<ns>` itself aside).
+  if (!def.namespaced && info.namespace && !(def.resource === 'namespaces' && info.name === info.namespace)) throw notFound();
   const want = negotiate(req.headers.accept);
 
   switch (verb) {

@@ -127,8 +127,16 @@ describe('negotiation and discovery', () => {
     }
   });
 
+  it('answers writes to the read-only all-namespaces collection with 405', async () => {
+    for (const method of ['POST', 'DELETE']) {
+      const r = await call(method, '/api/v1/services', method === 'POST' ? { body: service('nowhere') } : {});
+      expect(r.status).toBe(405);
+      expect(r.json).toMatchObject({ reason: 'MethodNotAllowed', message: 'the server does not allow this method on the requested resource' });
+    }
+  });
+
   it('answers unknown paths with the real 404 Status', async () => {
-    for (const path of ['/api/v1/widgets', '/apis/example.com/v1', '/nothing-here']) {
+    for (const path of ['/api/v1/widgets', '/apis/example.com/v1', '/nothing-here', '/api/v1/namespaces/default/namespaces', '/api/v1/services/x']) {
       const r = await call('GET', path);
       expect(r.status).toBe(404);
       expect(r.json).toMatchObject({ kind: 'Status', reason: 'NotFound', message: 'the server could not find the requested resource' });
