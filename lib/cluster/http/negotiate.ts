@@ -47,3 +47,19 @@ export function negotiate(accept: string | undefined): Negotiated {
   }
   return { table: false, yaml: false };
 }
+
+/** Media types a resource response can take (protobuf is answered with JSON, as documented above). */
+const OBJECT_MEDIA_TYPES = new Set(['application/json', 'application/yaml', 'application/vnd.kubernetes.protobuf', '*/*', 'application/*']);
+
+/**
+ * Whether an Accept header names a media type the server can answer with; when it does not (e.g.
+ * only `application/xml`), the real server answers 406 NotAcceptable.
+ */
+export function isAcceptable(accept: string | undefined): boolean {
+  const ranges = parseAccept(accept).filter((r) => r.type !== '');
+  if (ranges.length === 0) return true;
+  return ranges.some((r) => OBJECT_MEDIA_TYPES.has(r.type));
+}
+
+export const NOT_ACCEPTABLE_MESSAGE = 'only the following media types are accepted: application/json, application/yaml, application/vnd.kubernetes.protobuf';
+

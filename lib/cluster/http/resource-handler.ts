@@ -19,7 +19,7 @@ import type { WriteOptions } from '../rest/write-options';
 import { serializeObject, serializeArray } from '../storage';
 import { readBody } from './body';
 import { decodeRequestObject } from './decode-request';
-import { negotiate } from './negotiate';
+import { isAcceptable, negotiate, NOT_ACCEPTABLE_MESSAGE } from './negotiate';
 import { optional, parseBool, parseDryRun, parseInteger } from './query';
 import type { ResourceRequestInfo } from './request-info';
 import { sendChunks, sendText } from './respond';
@@ -84,6 +84,7 @@ export async function handleResource(ctx: RestContext, def: ResourceDefinition, 
   if (def.namespaced && !namespace && !['list', 'watch'].includes(verb)) throw info.name ? notFound() : methodNotAllowed();
   // Cluster-scoped resources have no routes under a namespace (`/namespaces/<ns>` itself aside).
   if (!def.namespaced && info.namespace && !(def.resource === 'namespaces' && info.name === info.namespace)) throw notFound();
+  if (!isAcceptable(req.headers.accept)) throw new ApiError(failure(406, 'NotAcceptable', NOT_ACCEPTABLE_MESSAGE));
   const want = negotiate(req.headers.accept);
 
   switch (verb) {
