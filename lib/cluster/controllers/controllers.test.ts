@@ -199,6 +199,20 @@ describe('load-balancer controller', () => {
   });
 });
 
+describe('load-balancer controller and status writes', () => {
+  it('leaves a status written by someone else alone (needsUpdate ignores status)', async () => {
+    createService('lbs', { type: 'LoadBalancer', ports: [{ port: 80 }] });
+    await c.controllers.idle();
+    const svc = structuredClone(c.api.get<Service>('services', 'default', 'lbs') as Service);
+    svc.status = { loadBalancer: { ingress: [{ ip: '203.0.113.7', ipMode: 'VIP' }] } };
+    c.api.updateStatus('services', svc, W);
+    await c.controllers.idle();
+    expect(c.api.get<Service>('services', 'default', 'lbs')?.status?.loadBalancer?.ingress?.[0].ip).toBe('203.0.113.7');
+    expect(events('lbs')).toEqual(['EnsuringLoadBalancer', 'EnsuredLoadBalancer']);
+    expect(c.api.list<Event>('events', 'default').find((e) => e.involvedObject.name === 'lbs' && e.reason === 'EnsuredLoadBalancer')?.count).toBe(1);
+  });
+});
+
 describe('graceful pod deletion', () => {
   it('keeps a deleted pod Terminating (terminating endpoint) until its kubelet deletes it', async () => {
     c.stop();

@@ -25,6 +25,19 @@ function lbFingerprint(svc: Service): string {
   return JSON.stringify([s.ports, s.externalTrafficPolicy, s.loadBalancerSourceRanges, s.loadBalancerIP, s.healthCheckNodePort]);
 }
 
+/** The service controller's needsUpdate: what makes it look at a Service again. */
+function needsUpdate(prev: Service, svc: Service): boolean {
+  if (wantsLoadBalancer(prev) !== wantsLoadBalancer(svc)) return true;
+  if (!wantsLoadBalancer(svc)) return false;
+  return (
+    lbFingerprint(prev) !== lbFingerprint(svc) ||
+    prev.metadata.uid !== svc.metadata.uid ||
+    JSON.stringify(prev.metadata.annotations ?? {}) !== JSON.stringify(svc.metadata.annotations ?? {}) ||
+    JSON.stringify(prev.spec?.externalIPs ?? []) !== JSON.stringify(svc.spec?.externalIPs ?? []) ||
+    prev.spec?.sessionAffinity !== svc.spec?.sessionAffinity
+  );
+}
+
 export function startLoadBalancerController(ctx: ControllerContext, pool: LoadBalancerPool): RunningController {
   const { api, informers } = ctx;
   const recorder = createEventRecorder(api, SERVICE_CONTROLLER_COMPONENT, CLOUD_CONTROLLER_MANAGER, () => ({ apiVersion: 'v1', kind: 'Service' }), ctx.now, (err) => ctx.onError(err, 'service-controller events'));
@@ -121,6 +134,9 @@ export function startLoadBalancerController(ctx: ControllerContext, pool: LoadBa
     if (e.type === 'MODIFIED' && prev && wantsLoadBalancer(prev) !== wantsLoadBalancer(svc)) {
       typeChanges.set(key, `${prev.spec?.type ?? 'ClusterIP'} -> ${svc.spec?.type ?? 'ClusterIP'}`);
     }
+    // needsUpdate: a change of status (or of anything the balancer does not depend on) is not
+    // handled, so a status written by someone else stays until the next change.
+    if (e.type === 'MODIFIED' && prev && !needsUpdate(prev, svc)) return;
     queue.add(key);
   });
 
