@@ -1,4 +1,5 @@
 'use client';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useConnectionState } from '../../lib/client/providers';
 import { humanDuration } from '../../lib/service-list/format';
@@ -15,8 +16,9 @@ export function ConnectionIndicator() {
     const t = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(t);
   }, [degraded]);
-  // Nothing was ever received: there is no "last known data" to be stale, the cluster is unreachable.
-  const neverLoaded = !conn.everLive && conn.lastEventAt === undefined;
+  // Nothing was ever loaded: there is no "last known data" to be stale, the cluster is unreachable.
+  const queryClient = useQueryClient();
+  const neverLoaded = degraded && conn.lastEventAt === undefined && !queryClient.getQueryCache().getAll().some((q) => q.state.data !== undefined);
   const since = conn.lastEventAt ?? conn.degradedSince;
   const age = degraded && since && !neverLoaded ? humanDuration(Math.max(0, now - since)) : undefined;
   const title =

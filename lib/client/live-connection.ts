@@ -23,8 +23,6 @@ export interface ConnectionSnapshot {
   message?: string;
   /** A watch refused for good (e.g. 403): its Status, by watch id. */
   failures: Record<string, Status>;
-  /** The stream has been live at least once in this tab (so data was loaded and can be stale). */
-  everLive?: boolean;
 }
 
 interface Subscription {
@@ -59,7 +57,6 @@ export class LiveConnection {
   private dropped = false;
   private degradedSince: number | undefined;
   private lastEventAt: number | undefined;
-  private everLive = false;
   private failures: Record<string, Status> = {};
   private disposed = false;
 
@@ -241,7 +238,6 @@ export class LiveConnection {
   private publish(): void {
     const { state, message } = this.computeState();
     if (state === 'live') {
-      this.everLive = true;
       this.dropped = false;
       this.degradedSince = undefined;
     } else if ((state === 'stale' || state === 'reconnecting') && this.degradedSince === undefined) {
@@ -258,7 +254,7 @@ export class LiveConnection {
     ) {
       return;
     }
-    this.snapshot = { state, message, lastEventAt: this.lastEventAt, degradedSince: this.degradedSince, failures, everLive: this.everLive };
+    this.snapshot = { state, message, lastEventAt: this.lastEventAt, degradedSince: this.degradedSince, failures };
     for (const l of this.listeners) l();
   }
 }
