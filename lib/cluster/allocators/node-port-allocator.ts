@@ -3,9 +3,9 @@
  * `spec.ports[*].nodePort` and `spec.healthCheckNodePort`. The lower band of the range is kept for
  * user-chosen ports; AllocateNext takes from the upper band first.
  */
-import { allocationErrors } from './allocation-error';
+import { allocationErrors, type AllocationError } from './allocation-error';
 import { RangeAllocator } from './range-allocator';
-import { releaseOnCommit, undoOnRollback, type AllocationTx } from './transactional';
+import { OffsetAllocator } from './offset-allocator';
 
 export interface PortRange {
   base: number;
@@ -32,62 +32,34 @@ function staticBandSize(size: number): number {
   return Math.min(128, Math.max(16, Math.floor(size / 32)));
 }
 
-export class NodePortAllocator {
+export class NodePortAllocator extends OffsetAllocator<number> {
   readonly range: PortRange;
   readonly rangeText: string;
-  private readonly bits: RangeAllocator;
 
   constructor(range: string, random: () => number = Math.random) {
-    this.range = parsePortRange(range);
-    this.rangeText = formatPortRange(this.range);
-    this.bits = new RangeAllocator(this.range.size, staticBandSize(this.range.size), random);
+    const parsed = parsePortRange(range);
+    super(new RangeAllocator(parsed.size, staticBandSize(parsed.size), random));
+    this.range = parsed;
+    this.rangeText = formatPortRange(parsed);
   }
 
   contains(port: number): boolean {
     return Number.isInteger(port) && port >= this.range.base && port < this.range.base + this.range.size;
   }
 
-  isAllocated(port: number): boolean {
-    return this.contains(port) && this.bits.has(port - this.range.base);
+  protected offsetOf(port: number): number | undefined {
+    return this.contains(port) ? port - this.range.base : undefined;
   }
 
-  /** Reserves `port`; throws AllocationError (not in range / already allocated). */
-  allocate(port: number, tx?: AllocationTx): void {
-    if (!this.contains(port)) throw allocationErrors.portNotInRange(this.rangeText);
-    const offset = port - this.range.base;
-    if (!this.bits.allocate(offset)) throw allocationErrors.portAllocated();
-    undoOnRollback(tx, () => this.bits.release(offset));
-  }
-
-  /** Reserves a free port; throws AllocationError 'range is full'. */
-  allocateNext(tx?: AllocationTx): number {
-    const offset = this.bits.allocateNext();
-    if (offset === undefined) throw allocationErrors.full();
-    undoOnRollback(tx, () => this.bits.release(offset));
+  protected valueAt(offset: number): number {
     return this.range.base + offset;
   }
 
-  /** Frees `port` (deferred to commit inside a transaction); ports outside the range are ignored. */
-  release(port: number, tx?: AllocationTx): void {
-    if (!this.contains(port)) return;
-    const offset = port - this.range.base;
-    releaseOnCommit(tx, () => this.bits.release(offset));
+  protected notInRange(): AllocationError {
+    return allocationErrors.portNotInRange(this.rangeText);
   }
 
-  /** Marks `port` used without errors (rebuild after a restart); false when outside or taken. */
-  mark(port: number): boolean {
-    return this.contains(port) && this.bits.allocate(port - this.range.base);
-  }
-
-  used(): number {
-    return this.bits.count();
-  }
-
-  free(): number {
-    return this.bits.size - this.bits.count();
-  }
-
-  reset(): void {
-    this.bits.clear();
+  protected alreadyAllocated(): AllocationError {
+    return allocationErrors.portAllocated();
   }
 }
