@@ -5,22 +5,23 @@ import { apiPaths } from './api-paths';
 import { requestJson } from './fetch-json';
 import { queryKeys } from './query-keys';
 
+/** POSTs a review object and returns the API server's answer. */
+async function postReview<T>(path: string, review: T): Promise<T> {
+  const { data } = await requestJson<T>(path, { method: 'POST', body: JSON.stringify(review), contentType: 'application/json' });
+  return data;
+}
+
 function accessReviewQuery(attrs: ResourceAttributes) {
   const key: Record<string, string | undefined> = { ...attrs };
   return {
     queryKey: queryKeys.accessReview(key),
     staleTime: 30_000,
     queryFn: async () => {
-      const review: SelfSubjectAccessReview = {
+      const data = await postReview<SelfSubjectAccessReview>(apiPaths.selfSubjectAccessReview(), {
         apiVersion: 'authorization.k8s.io/v1',
         kind: 'SelfSubjectAccessReview',
         metadata: {},
         spec: { resourceAttributes: attrs },
-      };
-      const { data } = await requestJson<SelfSubjectAccessReview>(apiPaths.selfSubjectAccessReview(), {
-        method: 'POST',
-        body: JSON.stringify(review),
-        contentType: 'application/json',
       });
       return data.status ?? { allowed: false };
     },
@@ -56,16 +57,11 @@ export function useRules(namespace: string) {
     queryKey: queryKeys.rulesReview(namespace),
     staleTime: 30_000,
     queryFn: async () => {
-      const review: SelfSubjectRulesReview = {
+      const data = await postReview<SelfSubjectRulesReview>(apiPaths.selfSubjectRulesReview(), {
         apiVersion: 'authorization.k8s.io/v1',
         kind: 'SelfSubjectRulesReview',
         metadata: {},
         spec: { namespace },
-      };
-      const { data } = await requestJson<SelfSubjectRulesReview>(apiPaths.selfSubjectRulesReview(), {
-        method: 'POST',
-        body: JSON.stringify(review),
-        contentType: 'application/json',
       });
       return data.status;
     },
