@@ -25,6 +25,7 @@ import type { ResourceRequestInfo } from './request-info';
 import { sendChunks, sendText } from './respond';
 import { tableText } from './table-encoding';
 import { serveWatch } from './watch-stream';
+import type { WatchQueueLimits } from './watch-queue';
 
 export function notFound(): ApiError {
   return new ApiError(failure(404, 'NotFound', 'the server could not find the requested resource', { }));
@@ -73,7 +74,15 @@ async function deleteRequestOf(req: IncomingMessage, query: URLSearchParams): Pr
   });
 }
 
-export async function handleResource(ctx: RestContext, def: ResourceDefinition, info: ResourceRequestInfo, req: IncomingMessage, res: ServerResponse, query: URLSearchParams): Promise<void> {
+export async function handleResource(
+  ctx: RestContext,
+  def: ResourceDefinition,
+  info: ResourceRequestInfo,
+  req: IncomingMessage,
+  res: ServerResponse,
+  query: URLSearchParams,
+  watchQueue?: WatchQueueLimits,
+): Promise<void> {
   const namespace = def.namespaced ? info.namespace || undefined : undefined;
   const sub = info.subresource;
   if (sub && !(sub === 'status' && def.hasStatus) && !(sub === 'finalize' && def.resource === 'namespaces')) throw notFound();
@@ -134,6 +143,7 @@ export async function handleResource(ctx: RestContext, def: ResourceDefinition, 
         timeoutSeconds: parseInteger(query, 'timeoutSeconds'),
         table: want.table ? { includeObject: parseIncludeObject(query.get('includeObject')) } : undefined,
         partial: want.partial,
+        queue: watchQueue,
       });
       return;
     }
