@@ -11,7 +11,7 @@ import { deleteObject, finalizeNamespace, type DeleteRequest } from '../rest/del
 import { deleteCollection } from '../rest/delete-collection';
 import { parseDeleteOptions } from '../rest/delete-options';
 import { parseFieldValidation } from '../rest/field-validation';
-import { patchObject } from '../rest/patch';
+import { patchObject, patchTypeOf } from '../rest/patch';
 import { encodeListChunks, getObject, listObjects } from '../rest/read';
 import { parseSelection } from '../rest/selection';
 import { updateObject, type Subresource } from '../rest/update';
@@ -169,6 +169,8 @@ export async function handleResource(
     }
     case 'patch': {
       if (sub === 'finalize') throw methodNotAllowed();
+      // The route refuses a media type it does not consume before the handler reads anything.
+      patchTypeOf(req.headers['content-type']);
       const options = { ...writeOptions(req, query, 'PatchOptions'), force: parseBool(query, 'force') };
       const text = await readBody(req);
       const result = patchObject(ctx, def, namespace, info.name, text, req.headers['content-type'], options, sub as Subresource);
