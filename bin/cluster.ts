@@ -12,7 +12,7 @@ async function main(): Promise<void> {
   } catch (err) {
     console.error(err instanceof Error ? err.message : err);
     console.error(
-      'usage: cluster [--port 6443] [--data-dir DIR] [--write-kubeconfig FILE] [--service-cluster-ip-range CIDR] [--service-node-port-range A-B] [--lb-pool CIDR] [--tokens-file FILE] [--anonymous-auth] [--empty] [--history-size N]',
+      'usage: cluster [--port 6443] [--data-dir DIR] [--write-kubeconfig FILE] [--service-cluster-ip-range CIDR[,CIDR]] [--service-node-port-range A-B] [--lb-pool CIDR] [--tokens-file FILE] [--anonymous-auth] [--empty] [--history-size N]',
     );
     process.exit(2);
   }

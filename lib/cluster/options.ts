@@ -1,4 +1,5 @@
 /** The embedded cluster's options and their command-line flags (`npm run cluster -- ...`). */
+import { parseServiceCIDRs } from './allocators/service-cidrs';
 
 export interface ClusterOptions {
   /** TCP port on 127.0.0.1; 0 picks a free one. Default 6443. */
@@ -7,6 +8,7 @@ export interface ClusterOptions {
   dataDir?: string;
   /** Write a kubeconfig for the built-in identities to this path once listening. */
   writeKubeconfig?: string;
+  /** One CIDR, or an IPv4 and an IPv6 one separated by a comma (dual stack; the first is primary). */
   serviceClusterIPRange: string;
   serviceNodePortRange: string;
   lbPool: string;
@@ -74,6 +76,7 @@ export function parseClusterArgs(argv: readonly string[]): ClusterOptions {
         break;
       case 'service-cluster-ip-range':
         out.serviceClusterIPRange = value ?? out.serviceClusterIPRange;
+        parseServiceCIDRs(out.serviceClusterIPRange); // throws kube-apiserver's message
         break;
       case 'service-node-port-range':
         out.serviceNodePortRange = value ?? out.serviceNodePortRange;
