@@ -50,6 +50,7 @@ export function kubernetesServiceIP(serviceCIDR = '10.96.0.0/12'): string {
 
 export function startControllers(api: ClusterApi, options: ControllerOptions): RunningControllers {
   const serviceIP = kubernetesServiceIP(options.serviceCIDR);
+  const dualStackPods = parseServiceCIDRs(options.serviceCIDR ?? '10.96.0.0/12').some((r) => r.family === 'IPv6');
   if (!options.skipBootstrap) bootstrapCluster(api, serviceIP);
   const informers = createSharedInformers(api);
   const ctx: ControllerContext = {
@@ -59,7 +60,7 @@ export function startControllers(api: ClusterApi, options: ControllerOptions): R
     onError: options.onError ?? defaultOnError,
   };
   const controllers: RunningController[] = [
-    startNodesController(ctx, options.podTerminationMs),
+    startNodesController(ctx, options.podTerminationMs, dualStackPods),
     startEndpointSliceController(ctx),
     startEndpointsController(ctx),
     startMirroringController(ctx),
