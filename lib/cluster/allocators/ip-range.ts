@@ -115,3 +115,11 @@ export function canonicalIP(ip: string): string {
   const bytes = parseIPSloppy(ip);
   return bytes === null ? ip : formatIP(bytes);
 }
+
+/** The address `delta` after `ip` (same family), e.g. the 10th address from the 1st; undefined when `ip` is not an IP. */
+export function ipPlus(ip: string, delta: number): string | undefined {
+  const bytes = parseIPSloppy(ip);
+  if (bytes === null) return undefined;
+  const family: IPFamily = isIPv4Bytes(bytes) ? 'IPv4' : 'IPv6';
+  return formatIP(fromBigInt(toBigInt(bytes, family) + BigInt(delta), family));
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { openStore } from '../storage/index';
 import { ClusterIPAllocator } from './cluster-ip-allocator';
-import { parseIpRange } from './ip-range';
+import { ipPlus, parseIpRange } from './ip-range';
 import { parseServiceCIDRs, serviceIPFamilies } from './service-cidrs';
 
 describe('IPv6 ClusterIP ranges (bitmap ipallocator rules)', () => {
@@ -81,5 +81,14 @@ describe('--service-cluster-ip-range', () => {
     expect(() => parseServiceCIDRs('10.0.0.0/8')).toThrow('for 32-bit addresses, the mask must be >= 12');
     expect(() => parseServiceCIDRs('nonsense')).toThrow('service-cluster-ip-range[0] is not a valid cidr');
     expect(() => parseServiceCIDRs('10.96.0.0/12,fd00::')).toThrow('service-cluster-ip-range[1] is not an ip net');
+  });
+});
+
+describe('ipPlus', () => {
+  it('adds to an address of either family', () => {
+    expect(ipPlus('10.96.0.1', 9)).toBe('10.96.0.10');
+    expect(ipPlus('fd00:10:96::1', 9)).toBe('fd00:10:96::a');
+    expect(ipPlus('fd00:10:96::ffff', 1)).toBe('fd00:10:96::1:0');
+    expect(ipPlus('nonsense', 1)).toBeUndefined();
   });
 });
