@@ -7,6 +7,7 @@
  *   --data-dir <dir>      embedded cluster data (default .porthole/cluster)
  *   --cluster-port <n>    embedded cluster port (default: any free port)
  *   --empty               embedded cluster without demo data
+ *   --service-cluster-ip-range <cidr[,cidr]>  embedded cluster's Service CIDR(s); two (IPv4,IPv6) = dual stack
  *   --port <n>            Porthole's port (default $PORT, else 3000)
  *   --host <addr>         address to bind (default 127.0.0.1)
  *   --dev                 run `next dev` instead of `next start`
@@ -32,6 +33,7 @@ interface Args {
   dataDir: string;
   clusterPort: number;
   empty: boolean;
+  serviceClusterIPRange?: string;
   port: number;
   host: string;
   dev: boolean;
@@ -69,12 +71,13 @@ function parseArgs(argv: string[]): Args {
       case '--data-dir': args.dataDir = resolve(value()); break;
       case '--cluster-port': args.clusterPort = Number(value()); break;
       case '--empty': args.empty = true; break;
+      case '--service-cluster-ip-range': args.serviceClusterIPRange = value(); break;
       case '--port': args.port = Number(value()); break;
       case '--host': args.host = value(); break;
       case '--dev': args.dev = true; break;
       case '--allow-context-switch': args.allowContextSwitch = true; break;
       case '--help': case '-h':
-        console.log('usage: npm start -- [--kubeconfig FILE] [--context NAME] [--embedded] [--data-dir DIR] [--cluster-port N] [--empty] [--port N] [--host ADDR] [--dev] [--allow-context-switch]');
+        console.log('usage: npm start -- [--kubeconfig FILE] [--context NAME] [--embedded] [--data-dir DIR] [--cluster-port N] [--empty] [--service-cluster-ip-range CIDR[,CIDR]] [--port N] [--host ADDR] [--dev] [--allow-context-switch]');
         process.exit(0);
         break;
       default: fail(`unknown flag ${flag}`);
@@ -169,6 +172,7 @@ async function main(): Promise<void> {
     mkdirSync(args.dataDir, { recursive: true });
     const clusterArgs = ['--port', String(args.clusterPort), '--data-dir', args.dataDir];
     if (args.empty) clusterArgs.push('--empty');
+    if (args.serviceClusterIPRange) clusterArgs.push('--service-cluster-ip-range', args.serviceClusterIPRange);
     const cluster = await startCluster(parseClusterArgs(clusterArgs));
     // Next to the data it describes: two instances with different data dirs never share a kubeconfig.
     const kubeconfig = join(args.dataDir, 'kubeconfig');
