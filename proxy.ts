@@ -1,10 +1,13 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { failure } from './lib/k8s/status';
 import type { Status } from './lib/k8s/types';
+import { MAX_BODY_BYTES } from './lib/server/limits';
+import { statusError } from './lib/k8s/status';
 import {
   API_CSP,
   API_METHODS,
   COMMON_SECURITY_HEADERS,
+  NONCE_HEADER,
   PAGE_METHODS,
   crossOriginProblem,
   hostAllowed,
@@ -40,6 +43,9 @@ export function proxy(request: NextRequest): Response {
     return refuse(failure(400, 'BadRequest', message), message);
   }
   if (isApi) {
+    // Next holds a route until the whole body has arrived (it buffers a copy for the proxy): a declared
+    // oversized body is refused here, at once.
+    if (Number(request.headers.get('content-length') ?? '0') > MAX_BODY_BYTES) return apiRefusal(statusError.tooLarge());
     const problem = crossOriginProblem(request.headers, raw.protocol.replace(':', ''));
     if (problem) return refuse(failure(403, 'Forbidden', problem), problem);
     const res = NextResponse.next();
@@ -50,7 +56,7 @@ export function proxy(request: NextRequest): Response {
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64');
   const csp = pageCsp(nonce, process.env.NODE_ENV === 'development');
   const requestHeaders = new Headers(request.headers);
-  requestHeaders.set('x-nonce', nonce);
+  requestHeaders.set(NONCE_HEADER, nonce);
   requestHeaders.set('Content-Security-Policy', csp);
   const res = NextResponse.next({ request: { headers: requestHeaders } });
   setHeaders(res.headers, { ...COMMON_SECURITY_HEADERS, 'Content-Security-Policy': csp });

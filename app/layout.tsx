@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { AppChrome } from '../components/chrome/AppChrome';
 import { PortholeProviders } from '../lib/client/providers';
 import { clusterInfo } from '../lib/server/cluster-info';
+import { cspNonce } from '../lib/server/csp-nonce';
 import './globals.css';
 
 export const metadata: Metadata = {
@@ -18,7 +19,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   const requestHeaders = await headers();
   const info = clusterInfo(requestHeaders);
   // proxy.ts gives every page request a CSP nonce; Next puts it on its own scripts, this one needs it too.
-  const nonce = requestHeaders.get('x-nonce') ?? undefined;
+  const nonce = await cspNonce();
   return (
     <html lang="en" suppressHydrationWarning>
       <head>

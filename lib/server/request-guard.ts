@@ -125,6 +125,9 @@ export const COMMON_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Referrer-Policy': 'no-referrer',
 };
 
+/** The request header proxy.ts passes a page request's CSP nonce in (read by lib/server/csp-nonce.ts). */
+export const NONCE_HEADER = 'x-nonce';
+
 /** API answers are data, never documents: nothing may run or be framed. */
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 
