@@ -73,8 +73,17 @@ test.describe('cluster text on the detail page', () => {
     await expect(markers.first()).toBeVisible();
     expect(await markers.count()).toBeGreaterThanOrEqual(4);
     // Nothing on the page still carries a control character that would reorder what follows it.
-    const controls = await page.evaluate(() => /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/.test(document.getElementById('main')?.innerText ?? ''));
-    expect(controls).toBe(false);
+    const carriers = await page.evaluate(() => {
+      const out: string[] = [];
+      const walker = document.createTreeWalker(document.getElementById('main')!, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        if (!/[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/.test(n.textContent ?? '')) continue;
+        const owner = n.parentElement?.closest('[data-testid]');
+        out.push(`${owner?.getAttribute('data-testid') ?? '?'}: ${(n.textContent ?? '').slice(0, 60)}`);
+      }
+      return out;
+    });
+    expect(carriers).toEqual([]);
   });
 
   test('narrow window: still no horizontal overflow', async ({ page }) => {

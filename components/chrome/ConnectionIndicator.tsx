@@ -1,5 +1,5 @@
 'use client';
-import { useQueryClient } from '@tanstack/react-query';
+import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useConnectionState } from '../../lib/client/providers';
 import { humanDuration } from '../../lib/service-list/format';
@@ -14,8 +14,9 @@ export function ConnectionIndicator() {
   const conn = useConnectionState();
   const queryClient = useQueryClient();
   const nothingLoaded = conn.lastEventAt === undefined && !queryClient.getQueryCache().getAll().some((q) => q.state.data !== undefined);
-  // Idle before anything loaded is the start of the page, not a live view.
-  const state = conn.state === 'idle' ? (nothingLoaded ? 'connecting' : 'live') : conn.state;
+  const fetching = useIsFetching() > 0;
+  // No watch yet: the page is still loading (or has loaded nothing), which is not a live view.
+  const state = conn.state === 'idle' ? (nothingLoaded || fetching ? 'connecting' : 'live') : conn.state;
   const degraded = state === 'stale' || state === 'reconnecting';
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
