@@ -18,6 +18,7 @@ import { nodeAddressIndex } from '../../lib/service-insight/endpoints';
 import { useServiceDetail } from './use-service-detail';
 import { YamlSection } from './YamlSection';
 import './service-detail.css';
+import { SafeText } from '../text/SafeText';
 
 export interface ServiceDetailProps {
   namespace: string;
@@ -123,7 +124,9 @@ export function ServiceDetail({ namespace, name }: ServiceDetailProps) {
         <Link href={`/services?namespace=${encodeURIComponent(namespace)}`}>{namespace}</Link>
         <span aria-hidden>/</span>
       </nav>
-      <h1 data-testid="service-name">{name}</h1>
+      <h1 data-testid="service-name">
+        <SafeText text={name} />
+      </h1>
       {service ? <span className={`type-badge type-${displayType(service)}`} data-testid="service-type">{displayType(service)}</span> : null}
       {service && service.spec?.type !== 'ExternalName' ? (
         <span className="page-sub" data-testid="header-counts">

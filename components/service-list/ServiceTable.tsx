@@ -9,6 +9,8 @@ import type { SortKey } from '../../lib/service-list/sort';
 import { toggleSort, type ListViewState } from '../../lib/service-list/url-state';
 import { pageRoutes } from '../../lib/client/page-routes';
 import { Icon } from '../chrome/Icon';
+import { SafeText } from '../text/SafeText';
+import { neutraliseBidi } from '../../lib/text/bidi';
 
 const COLUMNS: { key: SortKey; label: string; hint: string }[] = [
   { key: 'name', label: 'Name', hint: 'Service name' },
@@ -128,7 +130,7 @@ const Row = memo(function Row({
         <Link
           href={pageRoutes.service(row.namespace, row.name)}
           prefetch={false}
-          title={row.name}
+          title={neutraliseBidi(row.name)}
           data-row-index={index}
           onClick={(e) => {
             const scroller = (e.currentTarget as HTMLElement).closest('.tbody');
@@ -140,7 +142,7 @@ const Row = memo(function Row({
             }
           }}
         >
-          {row.name}
+          <SafeText text={row.name} />
         </Link>
         {row.attention && !endpointsLoading ? (
           <span className={`attention ${row.attention.severity}`} title={row.attention.title} role="img" aria-label={`${row.attention.severity === 'error' ? 'Problem' : 'Warning'}: ${row.attention.title}`}>
@@ -150,7 +152,7 @@ const Row = memo(function Row({
       </div>
       {showNamespace ? (
         <div className="td ns" role="cell" data-col="namespace">
-          {row.namespace}
+          <SafeText text={row.namespace} />
         </div>
       ) : null}
       <div className="td" role="cell" data-col="type">
