@@ -49,7 +49,7 @@ export default async function ServicesPage({ searchParams }: Props) {
   return (
     <>
       {/* Start the list request before the JavaScript bundle has loaded. */}
-      <script dangerouslySetInnerHTML={{ __html: prefetchScript(apiPaths.services(namespace)) }} />
+      <script dangerouslySetInnerHTML={{ __html: prefetchScript(apiPaths.serviceRows(namespace)) }} />
       <Suspense fallback={<ListLoading />}>
         <ServiceListView />
       </Suspense>
