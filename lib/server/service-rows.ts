@@ -1,10 +1,11 @@
 import 'server-only';
-import type { KubeConfig } from '@kubernetes/client-node';
 import type { KubeObject, Service, ServiceList } from '../k8s/types';
-import type { WatchSpec } from '../live/protocol';
+import type { ListSnapshot, WatchSpec } from '../live/protocol';
 import { projectService } from '../service-list/projection';
+import type { RequestIdentity } from './identity';
 import { services } from './operations';
 import { relay } from './route';
+import { cachedServiceRows, seedServiceRows } from './service-rows-cache';
 import { readJson } from './upstream';
 import type { WatchSink } from './upstream-watch';
 
@@ -13,19 +14,26 @@ import type { WatchSink } from './upstream-watch';
  * a ServiceList of projected Services, and a watch asked for `view: 'rows'` sends projected objects
  * in its resyncs and changes. The browser never downloads managedFields or annotations for the list.
  */
-export async function serviceRowsResponse(kc: KubeConfig, namespace: string | undefined, signal: AbortSignal): Promise<Response> {
-  const res = await services.list(kc, { namespace, signal });
+function listResponse(snapshot: ListSnapshot, cache: 'hit' | 'miss'): Response {
+  const body: ServiceList = { apiVersion: 'v1', kind: 'ServiceList', metadata: { resourceVersion: snapshot.resourceVersion }, items: snapshot.items };
+  return new Response(JSON.stringify(body), {
+    headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', 'X-Porthole-Cache': cache },
+  });
+}
+
+/**
+ * The projected list for this identity: from the server's live cache when it has one (no request to
+ * the API server), else listed (and parsed, and projected) now, which seeds the cache.
+ */
+export async function serviceRowsResponse(identity: RequestIdentity, namespace: string | undefined, signal: AbortSignal): Promise<Response> {
+  const cached = cachedServiceRows(identity.name, namespace);
+  if (cached) return listResponse(cached, 'hit');
+  const res = await services.list(identity.kubeConfig, { namespace, signal });
   if (res.status !== 200) return relay(res);
   const list = (await readJson(res.body)) as ServiceList;
-  const body: ServiceList = {
-    apiVersion: 'v1',
-    kind: 'ServiceList',
-    metadata: { resourceVersion: list.metadata?.resourceVersion },
-    items: (list.items ?? []).map(projectService),
-  };
-  return new Response(JSON.stringify(body), {
-    headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' },
-  });
+  const snapshot: ListSnapshot = { resourceVersion: list.metadata?.resourceVersion ?? '', items: (list.items ?? []).map(projectService) };
+  if (snapshot.resourceVersion) seedServiceRows(identity.name, identity.kubeConfig, namespace, snapshot);
+  return listResponse(snapshot, 'miss');
 }
 
 /** The sink a watch writes to, projecting objects when the watch asked for the list's view. */

@@ -3,17 +3,21 @@ import type { Service } from '../k8s/types';
 import { projectService } from './projection';
 import { toServiceRow } from './rows';
 
+const listedMeta = {
+  name: 'web',
+  namespace: 'shop',
+  uid: 'u-1',
+  resourceVersion: '42',
+  creationTimestamp: '2026-01-01T00:00:00Z',
+  labels: { app: 'web', 'app.kubernetes.io/name': 'web' },
+};
+
 const full: Service[] = [
   {
     apiVersion: 'v1',
     kind: 'Service',
     metadata: {
-      name: 'web',
-      namespace: 'shop',
-      uid: 'u-1',
-      resourceVersion: '42',
-      creationTimestamp: '2026-01-01T00:00:00Z',
-      labels: { app: 'web', 'app.kubernetes.io/name': 'web' },
+      ...listedMeta,
       annotations: { 'kubectl.kubernetes.io/last-applied-configuration': '{"a":1}' },
       managedFields: [{ manager: 'kubectl', operation: 'Update', apiVersion: 'v1', fieldsType: 'FieldsV1', fieldsV1: { 'f:spec': {} } }],
     },
@@ -38,14 +42,7 @@ const full: Service[] = [
 describe('projectService', () => {
   it('drops managedFields, annotations and the spec fields the list does not show', () => {
     const p = JSON.parse(JSON.stringify(projectService(full[0]))) as Service;
-    expect(p.metadata).toEqual({
-      name: 'web',
-      namespace: 'shop',
-      uid: 'u-1',
-      resourceVersion: '42',
-      creationTimestamp: '2026-01-01T00:00:00Z',
-      labels: { app: 'web', 'app.kubernetes.io/name': 'web' },
-    });
+    expect(p.metadata).toEqual(listedMeta);
     expect(p.spec).not.toHaveProperty('sessionAffinity');
     expect(p.spec?.ports).toEqual([{ name: 'http', protocol: 'TCP', port: 80, targetPort: 'http', nodePort: 30080 }]);
     expect(p.status).toEqual({ loadBalancer: { ingress: [{ ip: '172.18.255.1' }] } });

@@ -11,7 +11,7 @@ export const dynamic = 'force-dynamic';
  */
 export const GET = apiRoute({
   validate: (_p, url) => ({ namespace: optionalNamespace(url) }),
-  act: async ({ input, identity, signal }) => serviceRowsResponse(identity.kubeConfig, input.namespace, signal),
+  act: async ({ input, identity, signal }) => serviceRowsResponse(identity, input.namespace, signal),
 });
 
 export const POST = methodNotAllowed;
