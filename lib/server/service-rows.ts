@@ -2,6 +2,7 @@ import 'server-only';
 import type { KubeObject, Service, ServiceList } from '../k8s/types';
 import type { ListSnapshot, WatchSpec } from '../live/protocol';
 import { projectService } from '../service-list/projection';
+import { encodeServiceRows } from '../service-list/row-wire';
 import type { RequestIdentity } from './identity';
 import { services } from './operations';
 import { relay } from './route';
@@ -11,12 +12,19 @@ import type { WatchSink } from './upstream-watch';
 
 /**
  * The Service list's projection on the server (lib/service-list/projection.ts): the list route answers
- * a ServiceList of projected Services, and a watch asked for `view: 'rows'` sends projected objects
+ * the projected Services in their compact wire form (lib/service-list/row-wire.ts), and a watch asked for `view: 'rows'` sends projected objects
  * in its resyncs and changes. The browser never downloads managedFields or annotations for the list.
  */
+/** The encoded text per cached snapshot: many tabs opening the same unchanged list share it. */
+const encoded = new WeakMap<ListSnapshot, string>();
+
 function listResponse(snapshot: ListSnapshot, cache: 'hit' | 'miss'): Response {
-  const body: ServiceList = { apiVersion: 'v1', kind: 'ServiceList', metadata: { resourceVersion: snapshot.resourceVersion }, items: snapshot.items };
-  return new Response(JSON.stringify(body), {
+  let text = encoded.get(snapshot);
+  if (text === undefined) {
+    text = JSON.stringify(encodeServiceRows(snapshot));
+    encoded.set(snapshot, text);
+  }
+  return new Response(text, {
     headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', 'X-Porthole-Cache': cache },
   });
 }

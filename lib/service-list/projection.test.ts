@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Service } from '../k8s/types';
 import { projectService } from './projection';
+import { decodeServiceRows, encodeServiceRows } from './row-wire';
 import { toServiceRow } from './rows';
 
 const listedMeta = {
@@ -54,5 +55,30 @@ describe('projectService', () => {
       const { service: _b, ...fromProjection } = toServiceRow(JSON.parse(JSON.stringify(projectService(svc))) as Service, new Map());
       expect(fromProjection).toEqual(fromFull);
     }
+  });
+
+  it('survives the compact wire form: the same rows after encode → JSON → decode, uid left out', () => {
+    const wire = JSON.parse(JSON.stringify(encodeServiceRows({ resourceVersion: '7', items: full.map(projectService) }))) as ReturnType<typeof encodeServiceRows>;
+    expect(wire.namespaces).toEqual(['shop', 'ops']);
+    const back = decodeServiceRows(wire);
+    expect(back.resourceVersion).toBe('7');
+    expect(back.items[0].metadata).toEqual({ ...listedMeta, uid: undefined });
+    expect(back.items[0].status).toEqual({ loadBalancer: { ingress: [{ ip: '172.18.255.1' }] } });
+    full.forEach((svc, i) => {
+      const { service: _a, ...fromFull } = toServiceRow(svc, new Map());
+      const { service: _b, ...fromWire } = toServiceRow(back.items[i], new Map());
+      expect(fromWire).toEqual(fromFull);
+    });
+  });
+
+  it('is about a third of the projection as objects', () => {
+    const many = Array.from({ length: 200 }, (_, i): Service => ({
+      metadata: { name: `svc-${i}`, namespace: 'bench', uid: `3cb614fc-8032-45ea-9a85-${String(i).padStart(12, '0')}`, resourceVersion: String(1000 + i), creationTimestamp: '2026-11-24T05:33:39Z', labels: { app: `app-${i}`, tier: 'bench' } },
+      spec: { type: 'ClusterIP', clusterIP: '10.105.78.146', clusterIPs: ['10.105.78.146'], selector: { app: `app-${i}` }, ports: [{ name: 'http', port: 80, targetPort: 8080, protocol: 'TCP' }] },
+    }));
+    const objects = JSON.stringify(many.map(projectService)).length;
+    const compact = JSON.stringify(encodeServiceRows({ resourceVersion: '1', items: many.map(projectService) })).length;
+    expect(compact / many.length).toBeLessThan(150);
+    expect(compact).toBeLessThan(objects / 2.5);
   });
 });

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Service, ServiceList } from '../../../lib/k8s/types';
 import type { StreamEvents } from '../../../lib/live/protocol';
+import { decodeServiceRows, type ServiceRowList } from '../../../lib/service-list/row-wire';
 import { sseReader, startAppStack, type AppStack, type SseEvent } from './stack';
 
 let stack: AppStack;
@@ -35,9 +36,10 @@ describe('/api/service-rows', () => {
     const res = await fetch(`${stack.url}/api/service-rows?namespace=${NS}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('application/json');
-    const rows = (await res.json()) as ServiceList;
-    expect(rows.kind).toBe('ServiceList');
-    expect(rows.metadata.resourceVersion).toMatch(/^\d+$/);
+    const wire = (await res.json()) as ServiceRowList;
+    expect(wire.kind).toBe('ServiceRowList');
+    const rows = decodeServiceRows(wire);
+    expect(rows.resourceVersion).toMatch(/^\d+$/);
     expect(rows.items.map((s) => s.metadata.name)).toEqual(full.items.map((s) => s.metadata.name));
     const [a] = rows.items;
     const [fullA] = full.items;
@@ -45,7 +47,6 @@ describe('/api/service-rows', () => {
     expect(a.metadata).toEqual({
       name: 'a',
       namespace: NS,
-      uid: fullA.metadata.uid,
       resourceVersion: fullA.metadata.resourceVersion,
       creationTimestamp: fullA.metadata.creationTimestamp,
       labels: { app: 'a' },
@@ -57,7 +58,30 @@ describe('/api/service-rows', () => {
       ports: [{ name: 'http', protocol: 'TCP', port: 80, targetPort: 8080, nodePort: fullA.spec?.ports?.[0].nodePort }],
       selector: { app: 'a' },
     });
-    expect(JSON.stringify(rows).length).toBeLessThan(JSON.stringify(full).length / 3);
+    expect(JSON.stringify(wire).length).toBeLessThan(JSON.stringify(full).length / 5);
+  });
+
+  it('serves later requests from a live cache that follows every change', async () => {
+    const names = async () => {
+      const res = await fetch(`${stack.url}/api/service-rows?namespace=${NS}`);
+      return { cache: res.headers.get('x-porthole-cache'), names: decodeServiceRows((await res.json()) as ServiceRowList).items.map((s) => s.metadata.name) };
+    };
+    await expect.poll(async () => (await names()).cache, { timeout: 10_000 }).toBe('hit');
+    expect((await stack.kube('POST', `/api/v1/namespaces/${NS}/services`, service('cached'))).status).toBe(201);
+    await expect.poll(async () => (await names()).names, { timeout: 10_000 }).toContain('cached');
+    expect((await stack.kube('DELETE', `/api/v1/namespaces/${NS}/services/cached`)).status).toBe(200);
+    await expect.poll(async () => (await names()).names, { timeout: 10_000 }).not.toContain('cached');
+    expect((await names()).cache).toBe('hit');
+    // Another identity has its own entry: the viewer's first list is not served from the admin's.
+    const viewer = await fetch(`${stack.url}/api/service-rows?namespace=${NS}`, { headers: { Authorization: `Bearer ${stack.cluster.tokens.viewer}` } });
+    expect(viewer.status).toBe(200);
+    expect(viewer.headers.get('x-porthole-cache')).toBe('miss');
+  });
+
+  it('refuses an identity the API server refuses, with its Status', async () => {
+    const res = await fetch(`${stack.url}/api/service-rows`, { headers: { Authorization: `Bearer ${stack.cluster.tokens.editor}` } });
+    expect(res.status).toBe(403);
+    expect(((await res.json()) as { reason: string }).reason).toBe('Forbidden');
   });
 
   it('answers a bad namespace with a 400 Status and other methods with 405', async () => {
@@ -70,8 +94,7 @@ describe('/api/service-rows', () => {
 
 describe('the watch stream with v=rows', () => {
   it('sends projected objects for the list view and whole objects for the plain watch', async () => {
-    const list = (await (await fetch(`${stack.url}/api/service-rows?namespace=${NS}`)).json()) as ServiceList;
-    const rv = list.metadata.resourceVersion!;
+    const rv = decodeServiceRows((await (await fetch(`${stack.url}/api/service-rows?namespace=${NS}`)).json()) as ServiceRowList).resourceVersion;
     const ctrl = new AbortController();
     const watches = [`services:${NS}:v=rows@${rv}`, `services:${NS}@${rv}`].map((w) => `watch=${encodeURIComponent(w)}`).join('&');
     const res = await fetch(`${stack.url}/api/watch?${watches}`, { signal: ctrl.signal });
