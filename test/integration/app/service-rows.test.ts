@@ -84,9 +84,9 @@ describe('/api/service-rows', () => {
     expect(((await res.json()) as { reason: string }).reason).toBe('Forbidden');
   });
 
-  it('answers a bad namespace with a 400 Status and other methods with 405', async () => {
+  it('answers a namespace that cannot exist with a 404 Status (as /api/services does) and other methods with 405', async () => {
     const bad = await fetch(`${stack.url}/api/service-rows?namespace=Not_A_Namespace`);
-    expect(bad.status).toBe(400);
+    expect(bad.status).toBe(404);
     expect(((await bad.json()) as { kind: string }).kind).toBe('Status');
     expect((await fetch(`${stack.url}/api/service-rows`, { method: 'DELETE' })).status).toBe(405);
   });
