@@ -51,6 +51,11 @@ function merge(base: unknown, live: unknown, mine: unknown, path: string, confli
 /** Skips fields the server owns (resourceVersion, managedFields, status) when listing changes. */
 const SERVER_OWNED = /^(metadata\.(resourceVersion|managedFields|generation)|status)(\.|$)/;
 
+/** The fields a user could edit that differ between two versions of the object. */
+export function editableChanges(before: Service, after: Service): string[] {
+  return changedPaths(before, after).filter((p) => !SERVER_OWNED.test(p));
+}
+
 export function threeWayMerge(base: Service, live: Service, mine: Service): ThreeWayResult {
   const conflicts: string[] = [];
   const merged = cloneService(merge(base, live, mine, '', conflicts) as Service);
@@ -60,7 +65,7 @@ export function threeWayMerge(base: Service, live: Service, mine: Service): Thre
   else merged.status = cloneService({ metadata: {}, status: live.status }).status;
   return {
     merged,
-    serverChanged: changedPaths(base, live).filter((p) => !SERVER_OWNED.test(p)),
+    serverChanged: editableChanges(base, live),
     conflicts: conflicts.filter((p) => !SERVER_OWNED.test(p)),
   };
 }
