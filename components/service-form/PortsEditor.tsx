@@ -17,6 +17,15 @@ const PROTOCOLS: readonly { value: Protocol; label: string }[] = [
   { value: 'SCTP', label: 'SCTP' },
 ];
 
+const LEGEND = [
+  ['portName', 'name'],
+  ['protocol', 'protocol'],
+  ['port', 'port'],
+  ['targetPort', 'target port'],
+  ['nodePort', 'node port'],
+  ['appProtocol', 'app protocol'],
+] as const;
+
 function move<T>(list: readonly T[], from: number, to: number): T[] {
   const out = [...list];
   const [x] = out.splice(from, 1);
@@ -91,6 +100,17 @@ export function PortsEditor({ form, update, showNodePort, required }: SectionPro
     <section className="sf-section" aria-labelledby="sf-ports-h" aria-describedby="f-ports-msgs f-ports-help">
       <h2 id="sf-ports-h">Ports{required ? '' : ' (optional)'}</h2>
       <Help id="f-ports-help">{FIELD_TEXT.ports.summary}</Help>
+      <details className="sf-port-legend">
+        <summary>What each port field means</summary>
+        <dl>
+          {LEGEND.filter(([key]) => showNodePort || key !== 'nodePort').map(([key, term]) => (
+            <div key={key} style={{ display: 'contents' }}>
+              <dt>{term}</dt>
+              <dd>{FORM_TEXT[key]}</dd>
+            </div>
+          ))}
+        </dl>
+      </details>
       {unnamed ? (
         <p className="banner warn sf-rule" role="note" data-testid="multi-port-rule">
           {FORM_TEXT.multiPortRule} Give each port a name (e.g. http, https, metrics).
