@@ -6,5 +6,15 @@ export const pageRoutes = {
   /** The Service list with a view state (namespace, search, filters, sort). */
   serviceList: (view: Partial<ListViewState> = {}) => `/services${serializeViewState({ ...DEFAULT_VIEW, ...view })}`,
   service: (namespace: string, name: string) => `/services/${encodeURIComponent(namespace)}/${encodeURIComponent(name)}`,
+  /** The create form; `type` preselects the kind (ClusterIP, headless, NodePort, LoadBalancer, ExternalName). */
+  newService: (opts: { type?: string; namespace?: string } = {}) => {
+    const q = new URLSearchParams();
+    if (opts.type) q.set('type', opts.type);
+    if (opts.namespace) q.set('namespace', opts.namespace);
+    const text = q.toString();
+    return `/services/new${text ? `?${text}` : ''}`;
+  },
+  /** The edit form of one Service. */
+  editService: (namespace: string, name: string) => `/services/${encodeURIComponent(namespace)}/${encodeURIComponent(name)}/edit`,
   isServicesSection: (pathname: string) => pathname === '/services' || pathname.startsWith('/services/'),
 };
