@@ -9,6 +9,7 @@ import type { SortKey } from '../../lib/service-list/sort';
 import { toggleSort, type ListViewState } from '../../lib/service-list/url-state';
 import { pageRoutes } from '../../lib/client/page-routes';
 import { Icon } from '../chrome/Icon';
+import { RowMenuButton } from '../service-actions/RowMenuButton';
 
 const COLUMNS: { key: SortKey; label: string; hint: string }[] = [
   { key: 'name', label: 'Name', hint: 'Service name' },
@@ -147,6 +148,7 @@ const Row = memo(function Row({
             <Icon name="alert" size={14} />
           </span>
         ) : null}
+        <RowMenuButton namespace={row.namespace} name={row.name} rowKey={row.key} />
       </div>
       {showNamespace ? (
         <div className="td ns" role="cell" data-col="namespace">
