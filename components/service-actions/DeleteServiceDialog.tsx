@@ -39,7 +39,15 @@ export function DeleteServiceDialog({ service, onCancel, onDeleted }: Props) {
   const impact = deleteImpact(service);
   const typed = needsTypedConfirmation(service);
   const [confirmText, setConfirmText] = useState('');
-  const remove = useMutation({ mutationFn: () => deleteService(service), onSuccess: () => onDeleted() });
+  // onDeleted runs in the request's own chain: the live page may unmount this dialog (the watch
+  // reports the deletion) before the DELETE response arrives.
+  const remove = useMutation({
+    mutationFn: async () => {
+      const result = await deleteService(service);
+      onDeleted();
+      return result;
+    },
+  });
   const error = remove.isError ? writeErrorStatus(remove.error) : undefined;
   const gone = error?.code === 404;
   const ready = (!typed || confirmText === name) && !remove.isPending;

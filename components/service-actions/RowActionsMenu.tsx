@@ -32,10 +32,13 @@ export function RowActionsMenu({ target, onClose, onDelete }: { target: RowMenuT
     setPos({ top: below + height > window.innerHeight ? Math.max(4, r.top - height - 4) : below, left: Math.max(4, Math.min(r.left, window.innerWidth - 260)) });
   }, [target.anchor]);
   const itemEls = () => [...(ref.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
+  // Focus once placed (a hidden menu cannot take focus).
+  const placed = pos !== undefined;
   useEffect(() => {
+    if (!placed) return;
     const els = itemEls();
     (target.focus === 'last' ? els[els.length - 1] : els[0])?.focus();
-  }, [target]);
+  }, [target, placed]);
   useEffect(() => {
     const outside = (e: MouseEvent) => {
       if (ref.current?.contains(e.target as Node) || target.anchor.contains(e.target as Node)) return;
