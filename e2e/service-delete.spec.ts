@@ -100,7 +100,7 @@ test('a failed delete stays in the dialog with the error and retries: network er
   await page.getByRole('button', { name: 'Delete', exact: true }).click();
   const dialog = page.getByRole('alertdialog');
   await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
-  await expect(dialog.getByTestId('delete-error')).toContainText('Network error');
+  await expect(dialog.getByTestId('delete-error')).toContainText("Porthole's server cannot be reached");
   await expect(dialog.getByTestId('delete-error')).toContainText('Nothing was deleted');
   expect((await stored(NS, 'flaky')).status).toBe(200);
   await dialog.getByRole('button', { name: 'Retry delete' }).click();

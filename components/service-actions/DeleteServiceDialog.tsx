@@ -17,7 +17,7 @@ function explainError(status: Status): string {
       return 'The Service was replaced by a new object of the same name since this page loaded it. What is shown above is the new one: delete again to delete it.';
     case 503:
     case 0:
-      return 'The request did not reach the cluster. Nothing was deleted; try again.';
+      return 'The request did not get through: Porthole’s server or the cluster cannot be reached. Nothing was deleted; try again.';
     default:
       return 'Nothing was deleted.';
   }
