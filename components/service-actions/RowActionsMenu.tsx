@@ -12,6 +12,8 @@ interface Item {
   danger?: boolean;
 }
 
+const showReason = (it: Item): boolean => !it.permission.allowed && !it.permission.pending && !!it.permission.reason;
+
 /** The row menu (role=menu): arrow keys, Home/End, Enter/Space, Escape and Tab as the ARIA menu pattern says. */
 export function RowActionsMenu({ target, onClose, onDelete }: { target: RowMenuTarget; onClose: (refocus: boolean) => void; onDelete: () => void }) {
   const router = useRouter();
@@ -83,15 +85,16 @@ export function RowActionsMenu({ target, onClose, onDelete }: { target: RowMenuT
   };
   return (
     <ul id={ROW_MENU_ID} ref={ref} role="menu" aria-label={`Actions for ${ns}/${name}`} className="sa-menu" style={pos ?? { visibility: 'hidden' }} onKeyDown={onKeyDown} data-testid="row-menu">
-      {items.map((it) => (
+      {items.map((it, i) => (
         <li key={it.label} role="none">
           <button
             type="button"
             role="menuitem"
             tabIndex={-1}
             className={it.danger ? 'sa-danger' : undefined}
+            aria-label={it.label}
             aria-disabled={it.permission.allowed ? undefined : 'true'}
-            title={it.permission.allowed ? undefined : it.permission.reason}
+            aria-describedby={showReason(it) ? `${ROW_MENU_ID}-${i}-reason` : undefined}
             onClick={() => {
               if (!it.permission.allowed) return;
               it.run();
@@ -99,7 +102,11 @@ export function RowActionsMenu({ target, onClose, onDelete }: { target: RowMenuT
             }}
           >
             {it.label}
-            {!it.permission.allowed && !it.permission.pending && it.permission.reason ? <span className="sa-menu-reason">{it.permission.reason}</span> : null}
+            {showReason(it) ? (
+              <span id={`${ROW_MENU_ID}-${i}-reason`} className="sa-menu-reason">
+                {it.permission.reason}
+              </span>
+            ) : null}
           </button>
         </li>
       ))}
