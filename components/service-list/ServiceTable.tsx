@@ -11,6 +11,7 @@ import { pageRoutes } from '../../lib/client/page-routes';
 import { Icon } from '../chrome/Icon';
 import { SafeText } from '../text/SafeText';
 import { neutraliseBidi } from '../../lib/text/bidi';
+import { RowMenuButton } from '../service-actions/RowMenuButton';
 
 const COLUMNS: { key: SortKey; label: string; hint: string }[] = [
   { key: 'name', label: 'Name', hint: 'Service name' },
@@ -149,6 +150,7 @@ const Row = memo(function Row({
             <Icon name="alert" size={14} />
           </span>
         ) : null}
+        <RowMenuButton namespace={row.namespace} name={row.name} rowKey={row.key} />
       </div>
       {showNamespace ? (
         <div className="td ns" role="cell" data-col="namespace">
