@@ -7,4 +7,6 @@ export const pageRoutes = {
   serviceList: (view: Partial<ListViewState> = {}) => `/services${serializeViewState({ ...DEFAULT_VIEW, ...view })}`,
   service: (namespace: string, name: string) => `/services/${encodeURIComponent(namespace)}/${encodeURIComponent(name)}`,
   isServicesSection: (pathname: string) => pathname === '/services' || pathname.startsWith('/services/'),
+  /** The guided "Expose a workload" flow at one step (1-based). */
+  guidedService: (step?: number) => `/services/new/guided${step ? `?step=${step}` : ''}`,
 };
