@@ -59,7 +59,7 @@ export function TargetPortPicker({ value, onChange, port, protocol = 'TCP', pods
         })}
       </datalist>
       {offered.length > 0 && (
-        <span className="tp-offers" role="group" aria-label={`Container ports for ${label.toLowerCase()}`}>
+        <span className="tp-offers" role="group" aria-label="Container ports the pods declare">
           {offered.slice(0, 6).map((o) => {
             const v = targetPortOf(o);
             const active = value === v;

@@ -32,7 +32,7 @@ export function StepWorkload({ state, update, namespaces, namespacesLoading, pod
         the list below shows exactly the pods you mean.
       </p>
       <div className="gd-field">
-        <label htmlFor="gd-namespace">Namespace</label>
+        <label htmlFor="gd-namespace">Namespace of the new Service</label>
         <select
           id="gd-namespace"
           className="select"
