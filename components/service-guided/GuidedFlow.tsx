@@ -11,11 +11,11 @@ import { useNamespaces } from '../../lib/client/namespaces';
 import { useNodes } from '../../lib/client/nodes';
 import { pageRoutes } from '../../lib/client/page-routes';
 import { usePods } from '../../lib/client/pods';
+import { serviceApi, useServiceList } from '../../lib/client/services';
 import { checkServiceDraft } from '../../lib/service';
 import { matchingPods } from '../../lib/service-draft/selector-suggestions';
 import { offeredPorts } from '../../lib/service-draft/target-ports';
 import { GUIDED_STEPS, guidedService, portsFromOffered, suggestServiceName, type GuidedState } from '../../lib/service-guided/guided-draft';
-import { postService } from './guided-writes';
 import { StepAudience } from './StepAudience';
 import { StepPorts } from './StepPorts';
 import { StepReview } from './StepReview';
@@ -54,8 +54,10 @@ export function GuidedFlow() {
   const [creating, setCreating] = useState(false);
   const [createError, setCreateError] = useState<string>();
 
+  const existing = useServiceList(namespace || undefined);
+  const taken = !!state.name && (existing.items ?? []).some((s) => s.metadata.name === state.name.trim());
   const stepErrors = check.errors.filter((e) => stepOfField(e.field) === step);
-  const blocked = (step === 1 && !namespace) || (step < 4 && stepErrors.length > 0);
+  const blocked = (step === 1 && !namespace) || (step === 2 && taken) || (step < 4 && stepErrors.length > 0);
 
   const next = () => {
     if (step === 1 && !state.name) update({ name: suggestServiceName(state.selector) });
@@ -67,7 +69,7 @@ export function GuidedFlow() {
     setCreating(true);
     setCreateError(undefined);
     try {
-      const { data } = await postService(namespace, svc, false);
+      const { data } = await serviceApi.create(namespace, svc, { fieldValidation: 'Strict' });
       reset();
       router.push(pageRoutes.service(data.metadata.namespace ?? namespace, data.metadata.name ?? state.name));
     } catch (err) {
@@ -106,7 +108,7 @@ export function GuidedFlow() {
         {step === 1 && (
           <StepWorkload state={state} update={update} namespaces={allowed} namespacesLoading={namespaceList.query.isPending} pods={podList.items ?? []} errors={check.errors} />
         )}
-        {step === 2 && <StepAudience state={state} update={update} errors={check.errors} />}
+        {step === 2 && <StepAudience state={state} update={update} errors={check.errors} taken={taken} />}
         {step === 3 && <StepPorts state={state} update={update} pods={matching} errors={check.errors} />}
         {step === 4 && (
           <StepReview svc={svc} check={check} nodes={nodes.items ?? []} dryRun={dryRun.result} retryDryRun={dryRun.retry} stepOfField={stepOfField} goTo={goTo} />

@@ -10,6 +10,8 @@ interface Props {
   state: GuidedState;
   update: (patch: Partial<GuidedState>) => void;
   errors: readonly FieldError[];
+  /** A Service of that name already exists in the namespace. */
+  taken: boolean;
 }
 
 const KIND_TITLE: Record<string, string> = {
@@ -20,7 +22,7 @@ const KIND_TITLE: Record<string, string> = {
   ExternalName: 'A name outside the cluster (ExternalName)',
 };
 
-export function StepAudience({ state, update, errors }: Props) {
+export function StepAudience({ state, update, errors, taken }: Props) {
   const suggestion = suggestServiceName(state.selector);
   return (
     <>
@@ -71,6 +73,11 @@ export function StepAudience({ state, update, errors }: Props) {
           dashes, starting with a letter, at most 63 characters.
         </span>
         <FieldErrors errors={errors} prefix="metadata.name" />
+        {taken && (
+          <p className="gd-bad" role="alert">
+            A Service named “{state.name.trim()}” already exists in {state.namespace}: choose another name.
+          </p>
+        )}
       </div>
     </>
   );

@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
 import type { Service, Status } from '../../lib/k8s/types';
 import { StatusError } from '../../lib/client/fetch-json';
 import { failure } from '../../lib/k8s/status';
-import { postService } from './guided-writes';
+import { serviceApi } from '../../lib/client/services';
 
 export type DryRunResult =
   | { phase: 'waiting' }
@@ -24,7 +24,7 @@ export function useDryRun(namespace: string, svc: Service, enabled: boolean): { 
     if (!enabled || !namespace) return;
     const ctl = new AbortController();
     const timer = setTimeout(() => {
-      postService(namespace, JSON.parse(body) as Service, true, ctl.signal).then(
+      serviceApi.create(namespace, JSON.parse(body) as Service, { dryRun: true, fieldValidation: 'Strict' }).then(
         (r) => setDone({ key, result: { phase: 'accepted', warnings: r.warnings } }),
         (err: unknown) => {
           if (ctl.signal.aborted) return;
