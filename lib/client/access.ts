@@ -37,11 +37,11 @@ export function useCanI(attrs: ResourceAttributes) {
 const MAX_REVIEWED_NAMESPACES = 100;
 
 /**
- * The namespaces in which the identity may list (or `verb`) Services: all of them when it may
+ * The namespaces in which the identity may `verb` (default: list) Services: all of them when it may
  * everywhere (one review), else those a per-namespace review allows (the cluster's RBAC decides;
  * while the answers are pending, or with very many namespaces, every name is kept).
  */
-export function useNamespacesWithServiceAccess(names: readonly string[], verb: 'list' | 'create' = 'list'): string[] {
+export function useNamespacesWithServiceAccess(names: readonly string[], verb = 'list'): string[] {
   const everywhere = useCanI({ verb, resource: 'services' });
   const ask = everywhere.data?.allowed === false && names.length <= MAX_REVIEWED_NAMESPACES;
   const reviews = useQueries({
