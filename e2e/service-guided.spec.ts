@@ -144,7 +144,9 @@ test('selector builder: live match count, near misses; targetPort picker warning
   await expect(count).toHaveText('2 pods match (2 ready)');
 
   await next(page).click();
+  await expect(page.getByRole('heading', { name: /Step 2 of 4/ })).toBeVisible();
   await next(page).click();
+  await expect(page.getByRole('heading', { name: /Step 3 of 4/ })).toBeVisible();
   const port1 = page.getByRole('listitem', { name: 'Port 1' });
   const target = port1.getByLabel('Target port of port 1', { exact: true });
   await expect(port1.getByRole('button', { name: 'metrics (9090/TCP)' })).toBeVisible();
@@ -158,4 +160,21 @@ test('selector builder: live match count, near misses; targetPort picker warning
   await port1.getByRole('button', { name: 'http (8080/TCP)' }).click();
   await expect(target).toHaveValue('http');
   await expect(port1.getByRole('alert').filter({ hasText: 'container port named' })).toHaveCount(0);
+});
+
+test('the namespace picker offers only namespaces where the identity may create Services', async ({ page, context }) => {
+  const url = env('PORTHOLE_E2E_URL');
+  // The editor may create Services only in demo (a RoleBinding there).
+  await context.addCookies([{ name: 'porthole-context', value: 'porthole-editor', url }]);
+  await page.goto(`${url}/services/new/guided`);
+  const picker = page.getByLabel('Namespace of the new Service');
+  await expect(picker.locator('option')).toHaveText(['demo']);
+  await expect(picker).toHaveValue('demo');
+
+  // The viewer may create nowhere: it is told so, and Create stays disabled with the reason.
+  await context.addCookies([{ name: 'porthole-context', value: 'porthole-viewer', url }]);
+  await page.goto(`${url}/services/new/guided?step=4`);
+  await expect(page.getByRole('alert').filter({ hasText: 'You may not create Services in any namespace' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Create Service' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Create Service' })).toHaveAccessibleDescription(/^You may not create Services in any namespace/);
 });

@@ -15,7 +15,7 @@ import { serviceApi, useServiceList } from '../../lib/client/services';
 import { checkServiceDraft } from '../../lib/service';
 import { matchingPods } from '../../lib/service-draft/selector-suggestions';
 import { offeredPorts } from '../../lib/service-draft/target-ports';
-import { GUIDED_STEPS, guidedService, portsFromOffered, suggestServiceName, type GuidedState } from '../../lib/service-guided/guided-draft';
+import { GUIDED_STEPS, guidedService, stepOfField, portsFromOffered, suggestServiceName, type GuidedState } from '../../lib/service-guided/guided-draft';
 import { StepAudience } from './StepAudience';
 import { StepPorts } from './StepPorts';
 import { StepReview } from './StepReview';
@@ -25,14 +25,6 @@ import { useGuidedState } from './use-guided-state';
 import './guided.css';
 
 const TITLES = ['What to expose', 'Who should reach it', 'Ports', 'Review and create'];
-
-/** Which step holds a field, by its path (`spec.ports[0].port` → 3). */
-export function stepOfField(field: string): number {
-  if (field.startsWith('spec.selector') || field.startsWith('metadata.namespace')) return 1;
-  if (field.startsWith('spec.ports')) return 3;
-  if (field.startsWith('metadata') || field.startsWith('spec.type') || field.startsWith('spec.externalName') || field.startsWith('spec.clusterIP')) return 2;
-  return 4;
-}
 
 export function GuidedFlow() {
   const router = useRouter();
@@ -106,7 +98,7 @@ export function GuidedFlow() {
           </p>
         )}
         {step === 1 && (
-          <StepWorkload state={state} update={update} namespaces={allowed} namespacesLoading={namespaceList.query.isPending} pods={podList.items ?? []} errors={check.errors} />
+          <StepWorkload state={state} update={update} namespaces={allowed} namespacesLoading={namespaceList.query.isPending} namespacesFailed={namespaceList.query.isError} pods={podList.items ?? []} errors={check.errors} />
         )}
         {step === 2 && <StepAudience state={state} update={update} errors={check.errors} taken={taken} />}
         {step === 3 && <StepPorts state={state} update={update} pods={matching} errors={check.errors} />}
@@ -134,7 +126,7 @@ export function GuidedFlow() {
               </button>
               <span id="gd-create-why" className="gd-hint">
                 {denied
-                  ? `You may not create Services in ${namespace}${mayCreate.data?.reason ? `: ${mayCreate.data.reason}` : ''}.`
+                  ? `You may not create Services in ${namespace ? `namespace ${namespace}` : 'any namespace'}${mayCreate.data?.reason ? `: ${mayCreate.data.reason}` : ''}.`
                   : check.errors.length > 0
                     ? 'Fix the problems listed above first.'
                     : 'Creates the Service and opens its page, where its endpoints appear.'}

@@ -12,11 +12,13 @@ interface Props {
   update: (patch: Partial<GuidedState>) => void;
   namespaces: readonly string[];
   namespacesLoading: boolean;
+  /** The namespaces cannot be listed (403): the namespace is typed instead. */
+  namespacesFailed: boolean;
   pods: readonly Pod[];
   errors: readonly FieldError[];
 }
 
-export function StepWorkload({ state, update, namespaces, namespacesLoading, pods, errors }: Props) {
+export function StepWorkload({ state, update, namespaces, namespacesLoading, namespacesFailed, pods, errors }: Props) {
   const choosePod = (name: string) => {
     const pod = pods.find((p) => p.metadata.name === name);
     update({ pod: name || undefined, ...(pod ? { selector: selectorFromPod(pod) } : {}) });
@@ -33,19 +35,23 @@ export function StepWorkload({ state, update, namespaces, namespacesLoading, pod
       </p>
       <div className="gd-field">
         <label htmlFor="gd-namespace">Namespace of the new Service</label>
-        <select
-          id="gd-namespace"
-          className="select"
-          value={state.namespace}
-          onChange={(e) => update({ namespace: e.target.value, selector: {}, pod: undefined, ports: [] })}
-        >
-          {!namespaces.includes(state.namespace) && <option value={state.namespace}>{state.namespace || (namespacesLoading ? 'Loading…' : 'No namespace')}</option>}
-          {namespaces.map((n) => (
-            <option key={n} value={n}>
-              {n}
-            </option>
-          ))}
-        </select>
+        {namespacesFailed ? (
+          <input id="gd-namespace" className="input mono" value={state.namespace} onChange={(e) => update({ namespace: e.target.value.trim(), selector: {}, pod: undefined, ports: [] })} />
+        ) : (
+          <select
+            id="gd-namespace"
+            className="select"
+            value={state.namespace}
+            onChange={(e) => update({ namespace: e.target.value, selector: {}, pod: undefined, ports: [] })}
+          >
+            {!namespaces.includes(state.namespace) && <option value={state.namespace}>{state.namespace || (namespacesLoading ? 'Loading…' : 'No namespace')}</option>}
+            {namespaces.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </select>
+        )}
         <span className="gd-hint">Only namespaces where you may create Services are offered. The Service and its pods live in the same namespace.</span>
       </div>
       <FieldErrors errors={errors} prefix="metadata.namespace" />

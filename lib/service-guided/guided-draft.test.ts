@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkServiceDraft } from '../service';
-import { EMPTY_GUIDED_STATE, guidedService, parseGuidedState, portsFromOffered, stepFromParam, suggestServiceName, type GuidedState } from './guided-draft';
+import { EMPTY_GUIDED_STATE, guidedService, parseGuidedState, portsFromOffered, stepFromParam, stepOfField, suggestServiceName, type GuidedState } from './guided-draft';
 
 const base: GuidedState = {
   ...EMPTY_GUIDED_STATE,
@@ -62,6 +62,9 @@ describe('state helpers', () => {
     expect(suggestServiceName({ 'app.kubernetes.io/name': 'cart', app: 'x' })).toBe('cart');
     expect(suggestServiceName({ 'pod-template-hash': 'abc', role: '9db' })).toBe('db');
     expect(suggestServiceName({})).toBe('');
+  });
+  it('sends each field to the step that asks for it', () => {
+    expect(['spec.selector', 'metadata.namespace', 'metadata.name', 'spec.externalName', 'spec.ports[0].targetPort', 'spec.ports', 'spec.sessionAffinity'].map(stepOfField)).toEqual([1, 1, 2, 2, 3, 3, 4]);
   });
   it('steps from the URL', () => {
     expect(stepFromParam('3')).toBe(3);

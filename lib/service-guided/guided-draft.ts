@@ -146,3 +146,11 @@ export function guidedService(state: GuidedState): Service {
     },
   };
 }
+
+/** Which step asks for a field, by its path (`spec.ports[0].port` → 3): where to send the user to fix it. */
+export function stepOfField(field: string): number {
+  if (field.startsWith('spec.selector') || field.startsWith('metadata.namespace')) return 1;
+  if (field.startsWith('spec.ports')) return 3;
+  if (field.startsWith('metadata') || field.startsWith('spec.type') || field.startsWith('spec.externalName') || field.startsWith('spec.clusterIP')) return 2;
+  return 4;
+}
