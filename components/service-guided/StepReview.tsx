@@ -116,6 +116,12 @@ export function StepReview({ svc, check, nodes, dryRun, retryDryRun, stepOfField
       <section className="gd-review" aria-labelledby="gd-reach-h">
         <h3 id="gd-reach-h">How to reach it</h3>
         <ul className="gd-plain">
+          {spec.type !== 'ExternalName' &&
+            (spec.ports ?? []).map((p) => (
+              <li key={`dns-${p.port}-${p.protocol}`}>
+                <code>{`${svc.metadata.name}.${svc.metadata.namespace}.svc:${p.port}`}</code> {p.protocol} <span className="gd-hint">— by name, from pods in any namespace</span>
+              </li>
+            ))}
           {reach.map((r, i) => (
             <li key={i}>
               <code>{r.address}</code> {r.protocol} <span className="gd-hint">— from {r.from}{r.note ? `; ${r.note}` : ''}</span>

@@ -1,5 +1,6 @@
 'use client';
 /** Step 1, "what to expose": the namespace, and the pods — by label, or one pod's labels. */
+import { formatLabels } from '../../lib/k8s/labels';
 import type { Pod } from '../../lib/k8s/types';
 import { selectorFromPod } from '../../lib/service-draft/selector-suggestions';
 import type { GuidedState } from '../../lib/service-guided/guided-draft';
@@ -71,7 +72,7 @@ export function StepWorkload({ state, update, namespaces, namespacesLoading, nam
             <option value="">Choose a pod…</option>
             {pods.map((p) => (
               <option key={p.metadata.name} value={p.metadata.name}>
-                {p.metadata.name}
+                {`${p.metadata.name} — ${formatLabels(p.metadata.labels)}`}
               </option>
             ))}
           </select>
