@@ -178,3 +178,26 @@ test('the namespace picker offers only namespaces where the identity may create 
   await expect(page.getByRole('button', { name: 'Create Service' })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Create Service' })).toHaveAccessibleDescription(/^You may not create Services in any namespace/);
 });
+
+test('guided flow: an ExternalName needs no pods and no ports; an IP address is refused with the reason', async ({ page }) => {
+  await openGuided(page, NS);
+  await next(page).click();
+  await expect(page.getByRole('heading', { name: /Step 2 of 4/ })).toBeVisible();
+  await page.getByRole('radio', { name: /A name outside the cluster \(ExternalName\)/ }).check();
+  await page.getByLabel('Service name').fill('billing-db');
+  await page.getByLabel('External host name').fill('10.0.0.7');
+  await expect(page.getByRole('alert').filter({ hasText: 'spec.externalName: Invalid value: "10.0.0.7"' })).toBeVisible();
+  await expect(next(page)).toBeDisabled();
+  await page.getByLabel('External host name').fill('db.billing.example.com');
+  await next(page).click();
+  await expect(page.getByText('it needs no ports')).toBeVisible();
+  await next(page).click();
+  await expect(page.getByRole('heading', { name: /Step 4 of 4/ })).toBeVisible();
+  await expect(page.getByText('ExternalName Services have no cluster IP, so the kubelet sets no variables for them.')).toBeVisible();
+  await expect(page.getByRole('status', { name: 'Server dry run' })).toContainText('Server dry run: accepted');
+  await page.getByRole('button', { name: 'Create Service' }).click();
+  await expect(page).toHaveURL(new RegExp(`/services/${NS}/billing-db$`));
+  const stored = (await api.request('GET', `/api/v1/namespaces/${NS}/services/billing-db`)).body as Service;
+  expect(stored.spec).toMatchObject({ type: 'ExternalName', externalName: 'db.billing.example.com' });
+  expect(stored.spec?.selector).toBeUndefined();
+});

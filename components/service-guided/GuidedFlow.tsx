@@ -13,6 +13,7 @@ import { pageRoutes } from '../../lib/client/page-routes';
 import { usePods } from '../../lib/client/pods';
 import { serviceApi, useServiceList } from '../../lib/client/services';
 import { checkServiceDraft } from '../../lib/service';
+import { externalNameErrors } from '../../lib/service/external-name';
 import { matchingPods } from '../../lib/service-draft/selector-suggestions';
 import { offeredPorts } from '../../lib/service-draft/target-ports';
 import { GUIDED_STEPS, guidedService, stepOfField, portsFromOffered, suggestServiceName, type GuidedState } from '../../lib/service-guided/guided-draft';
@@ -40,7 +41,10 @@ export function GuidedFlow() {
   const nodes = useNodes();
   const matching = useMemo(() => matchingPods(state.selector, podList.items ?? []), [state.selector, podList.items]);
   const svc = useMemo(() => guidedService(state), [state]);
-  const check = useMemo(() => checkServiceDraft(svc), [svc]);
+  const check = useMemo(() => {
+    const c = checkServiceDraft(svc);
+    return { ...c, errors: [...c.errors, ...externalNameErrors(svc)] };
+  }, [svc]);
   const dryRun = useDryRun(namespace, svc, step === 4);
   const mayCreate = useCanI({ verb: 'create', resource: 'services', namespace });
   const [creating, setCreating] = useState(false);
