@@ -22,4 +22,6 @@ export const pageRoutes = {
   /** The YAML editor of one Service. */
   serviceYaml: (namespace: string, name: string) => `/services/${encodeURIComponent(namespace)}/${encodeURIComponent(name)}/yaml`,
   isServicesSection: (pathname: string) => pathname === '/services' || pathname.startsWith('/services/'),
+  /** The guided "Expose a workload" flow at one step (1-based). */
+  guidedService: (step?: number) => `/services/new/guided${step ? `?step=${step}` : ''}`,
 };
