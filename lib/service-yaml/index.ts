@@ -8,3 +8,5 @@ export * from './drafts';
 export * from './editor-text';
 export * from './openapi-schema';
 export * from './problem-markers';
+export * from './apply-payload';
+export * from './starters';

@@ -53,15 +53,15 @@ describe('threeWayMerge', () => {
   });
 
   it('a field removed on one side and unchanged on the other is removed', () => {
-    const live = clone(base) as typeof base & { spec: { selector?: Record<string, string> } };
-    delete live.spec.selector;
+    const live = clone(base);
+    delete (live.spec as { selector?: unknown }).selector;
     const r = threeWayMerge(base, live, clone(base));
     expect('selector' in r.merged.spec).toBe(false);
   });
 
   it('a field removed by one side and changed by the other is a conflict', () => {
-    const live = clone(base) as typeof base & { spec: { selector?: Record<string, string> } };
-    delete live.spec.selector;
+    const live = clone(base);
+    delete (live.spec as { selector?: unknown }).selector;
     const mine = clone(base);
     mine.spec.selector.app = 'api';
     const r = threeWayMerge(base, live, mine);

@@ -24,13 +24,15 @@ export interface MergeResult<T> {
 
 type Maybe = JsonValue | undefined;
 
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isObject = (v: Maybe): v is { [k: string]: JsonValue } => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-export function jsonEqual(a: Maybe, b: Maybe): boolean {
+/** Deep equality of JSON-shaped values (objects compared by keys, not key order). */
+export function jsonEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (a === undefined || b === undefined || a === null || b === null) return false;
   if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((x, i) => jsonEqual(x, b[i]));
-  if (isObject(a) && isObject(b)) {
+  if (isRecord(a) && isRecord(b)) {
     const ka = Object.keys(a);
     return ka.length === Object.keys(b).length && ka.every((k) => k in b && jsonEqual(a[k], b[k]));
   }
