@@ -46,6 +46,8 @@ function toSeverity(s: monaco.MarkerSeverity): YamlMarker['severity'] {
 export default function YamlCodeEditor(props: YamlCodeEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const editorRef = useRef<monaco.editor.IStandaloneCodeEditor | null>(null);
+  /** The texts this editor reported through onChange lately. */
+  const reported = useRef<string[]>([]);
   const latest = useRef(props);
   useLayoutEffect(() => {
     latest.current = props;
@@ -78,6 +80,8 @@ export default function YamlCodeEditor(props: YamlCodeEditorProps) {
     };
     const sub = model.onDidChangeContent(() => {
       const text = model.getValue();
+      reported.current.push(text);
+      if (reported.current.length > 50) reported.current.shift();
       if (text !== latest.current.value) latest.current.onChange(text);
     });
     const markerSub = m.editor.onDidChangeMarkers((uris) => {
@@ -105,11 +109,12 @@ export default function YamlCodeEditor(props: YamlCodeEditorProps) {
     };
   }, []);
 
-  // Text set from outside (form edit, merge, reset): replace as one undoable edit.
+  // Text set from outside (form edit, merge, reset): replace as one undoable edit. A value this editor
+  // reported itself is an echo (possibly of an older keystroke while typing fast): never written back.
   useEffect(() => {
     const editor = editorRef.current;
     const model = editor?.getModel();
-    if (!editor || !model || model.getValue() === props.value) return;
+    if (!editor || !model || model.getValue() === props.value || reported.current.includes(props.value)) return;
     editor.executeEdits('porthole', [{ range: model.getFullModelRange(), text: props.value }]);
     editor.pushUndoStop();
   }, [props.value]);
@@ -150,8 +155,9 @@ export default function YamlCodeEditor(props: YamlCodeEditorProps) {
     const editor = editorRef.current;
     if (!editor || folded.current || !props.foldLine) return;
     folded.current = true;
-    editor.setPosition({ lineNumber: props.foldLine, column: 1 });
-    void editor.getAction('editor.fold')?.run().then(() => editor.setPosition({ lineNumber: 1, column: 1 }));
+    // Fold by line (the folding ranges come from the YAML worker, so this may complete later); the cursor stays at the top.
+    editor.trigger('porthole', 'editor.fold', { selectionLines: [props.foldLine - 1], levels: 1 });
+    editor.setScrollTop(0);
   }, [props.foldLine]);
 
   return <div ref={host} className="sy-monaco" data-testid="yaml-editor" />;

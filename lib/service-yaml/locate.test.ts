@@ -90,3 +90,11 @@ describe('field path → line/column', () => {
     expect(at('', 'spec.type').range).toEqual({ startLine: 1, startColumn: 1, endLine: 1, endColumn: 2 });
   });
 });
+
+describe('fields the server names differently from the text', () => {
+  it('spec.clusterIPs[0] points at spec.clusterIP when only that is written', () => {
+    const text = 'spec:\n  type: NodePort\n  clusterIP: None\n';
+    expect(at(text, 'spec.clusterIPs[0]').range.startLine).toBe(3);
+    expect(at('spec:\n  clusterIPs:\n    - None\n', 'spec.clusterIPs[0]').range.startLine).toBe(3);
+  });
+});

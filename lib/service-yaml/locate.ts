@@ -84,9 +84,26 @@ export function locateSegments(doc: Document, lineCounter: LineCounter, text: st
   return { range, resolved: 0, exact: segments.length === 0 };
 }
 
+/**
+ * The server reports the cluster IP as `spec.clusterIPs[0]` even when the text only sets the singular
+ * `spec.clusterIP` (the server copies it over): point at what the user wrote.
+ */
+function singularFallback(segments: readonly PathSegment[]): PathSegment[] | undefined {
+  if (segments[0] === 'spec' && segments[1] === 'clusterIPs' && (segments[2] === 0 || segments.length === 2)) return ['spec', 'clusterIP'];
+  if (segments[0] === 'spec' && segments[1] === 'ipFamilies') return ['spec', 'ipFamilyPolicy'];
+  return undefined;
+}
+
 /** A field path as the API server or lib/service reports it (`spec.ports[1].targetPort`) → its range. */
 export function locateField(doc: Document, lineCounter: LineCounter, text: string, field: string): PathLocation {
-  return locateSegments(doc, lineCounter, text, serviceErrorLocation(field));
+  const segments = serviceErrorLocation(field);
+  const loc = locateSegments(doc, lineCounter, text, segments);
+  const alt = loc.exact ? undefined : singularFallback(segments);
+  if (alt) {
+    const other = locateSegments(doc, lineCounter, text, alt);
+    if (other.exact) return other;
+  }
+  return loc;
 }
 
 export { parseFieldPath };
