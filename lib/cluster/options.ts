@@ -1,7 +1,8 @@
 /** The embedded cluster's options and their command-line flags (`npm run cluster -- ...`). */
 import { parseServiceCIDRs } from './allocators/service-cidrs';
+import { parseServingFlag, SERVING_VALUE_FLAGS, type ServingOptions } from './serving-options';
 
-export interface ClusterOptions {
+export interface ClusterOptions extends ServingOptions {
   /** TCP port on 127.0.0.1; 0 picks a free one. Default 6443. */
   port: number;
   /** Where SQLite keeps the data; in memory without it. */
@@ -39,6 +40,7 @@ const VALUE_FLAGS = new Set([
   'lb-pool',
   'tokens-file',
   'history-size',
+  ...SERVING_VALUE_FLAGS,
 ]);
 
 function parseBoolFlag(name: string, value: string | undefined): boolean {
@@ -100,7 +102,7 @@ export function parseClusterArgs(argv: readonly string[]): ClusterOptions {
         out.empty = parseBoolFlag(name, value);
         break;
       default:
-        throw new Error(`unknown flag: --${name}`);
+        if (value === undefined || !parseServingFlag(name, value, out)) throw new Error(`unknown flag: --${name}`);
     }
   }
   return out;

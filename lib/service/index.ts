@@ -39,4 +39,4 @@ export {
   type ServiceKind,
   type ServiceFieldName,
 } from './type-rules';
-export { parseFieldPath, serviceErrorLocation, groupServiceErrors, type PathSegment } from './error-locations';
+export { parseFieldPath, serviceErrorLocation, serviceErrorKey, groupServiceErrors, type PathSegment } from './error-locations';

@@ -22,6 +22,8 @@ export interface KubectlResult {
 export interface TestCluster {
   url: string;
   port: number;
+  /** The cluster process (for /proc/<pid>/status). */
+  pid: number;
   kubeconfigPath: string;
   dataDir?: string;
   tokens: { admin: string; viewer: string; editor: string };
@@ -108,6 +110,7 @@ export async function startTestCluster(opts: StartOptions = {}): Promise<TestClu
   return {
     url,
     port,
+    pid: child.pid ?? 0,
     kubeconfigPath,
     dataDir: opts.dataDir,
     tokens: tokensFrom(kubeconfigPath),
