@@ -9,6 +9,7 @@ import { useRouter } from 'next/navigation';
 import { useCallback, useMemo, useState } from 'react';
 import type { Service } from '../../lib/k8s/types';
 import { useCanI } from '../../lib/client/access';
+import { READ_ONLY_REASON } from '../../lib/read-only';
 import { pageRoutes } from '../../lib/client/page-routes';
 import { useDraftValidation } from '../../lib/client/use-draft-validation';
 import { useLeaveGuard } from '../../lib/client/use-leave-guard';
@@ -143,13 +144,15 @@ export function ServiceEditor({ initial, editing, namespaces }: ServiceEditorPro
           {saving ? 'Saving…' : editing ? 'Save changes' : 'Create Service'}
         </button>
         <span id="sf-save-reason" className="sf-save-reason" data-testid="save-reason">
-          {blocked === 'permission'
+          {blocked === 'permission' && access.data?.reason === READ_ONLY_REASON
+            ? READ_ONLY_REASON
+            : blocked === 'permission'
             ? `Your identity may not ${editing ? 'update this Service' : `create Services in namespace ${ns}`} (the cluster's access review says no).`
             : blocked === 'errors'
               ? `Fix the ${errorCount} problem${errorCount === 1 ? '' : 's'} shown at the fields first.`
               : ''}
         </span>
-        {blocked === 'permission' ? (
+        {blocked === 'permission' && access.data?.reason !== READ_ONLY_REASON ? (
           <button type="button" className="button" onClick={() => void save.save(draft, base)}>
             Send anyway
           </button>
