@@ -6,6 +6,9 @@ const nextConfig: NextConfig = {
   // client-node pulls in Node-only modules (ws, node-fetch, socks agents): keep it out of the bundle.
   serverExternalPackages: ['@kubernetes/client-node'],
   poweredByHeader: false,
+  // The container image (Dockerfile) runs `node server.js` from a standalone build; `npm start` and the
+  // tests run `next start`, which does not support standalone output, so it is on only when asked for.
+  ...(process.env.PORTHOLE_STANDALONE === '1' ? { output: 'standalone' as const } : {}),
   // Pages, scripts and styles go out gzipped. API answers do not: they carry `Cache-Control: no-transform`
   // (lib/server/errors.ts API_CACHE_CONTROL), because gzip of a 10 MB list costs more CPU than it saves on
   // loopback or a LAN, and the watch stream must not be buffered by a compressor.
