@@ -1,6 +1,7 @@
 /**
  * The in-cluster install (issue 9): deploy/base and deploy/overlays/edit render with `kubectl kustomize`
- * and hold what a safe install needs; and Porthole's in-cluster mode — a service-account token file,
+ * and hold what a safe install needs; and Porthole's in-cluster mode, run as the image runs it (the
+ * standalone `server.js`; built once, test/support/start-standalone.ts) — a service-account token file,
  * CA file and KUBERNETES_SERVICE_HOST/PORT, nothing else — against the embedded cluster, whose tokens
  * file holds that ServiceAccount with exactly the rules of the rendered ClusterRole: it lists Services,
  * the cluster's RBAC refuses a write with 403, and /readyz is 200.
@@ -12,7 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import type { Status } from '../../../lib/k8s/types';
 import { startTestCluster, type TestCluster } from '../../support/start-cluster';
-import { startPorthole, type PortholeServer } from '../../support/start-porthole';
+import type { PortholeServer } from '../../support/start-porthole';
+import { startStandalone } from '../../support/start-standalone';
 import { auditLines } from './audit-lines';
 import { find, kustomize, rulesOf, type Manifest } from './deploy-manifests';
 
@@ -121,18 +123,16 @@ describe('in-cluster mode against the embedded cluster', () => {
     writeFileSync(join(saDir, 'token'), token);
     writeFileSync(join(saDir, 'ca.crt'), Buffer.from(kubeconfig.clusters[0].cluster['certificate-authority-data'], 'base64'));
     writeFileSync(join(saDir, 'namespace'), 'porthole');
-    // No kubeconfig at all: PORTHOLE_KUBECONFIG points at a file that does not exist.
-    porthole = await startPorthole({
-      kubeconfigPath: join(work, 'no-kubeconfig'),
-      env: {
-        PORTHOLE_IN_CLUSTER: '1',
-        PORTHOLE_CLUSTER_SOURCE: 'in-cluster',
-        PORTHOLE_SERVICE_ACCOUNT_DIR: saDir,
-        KUBERNETES_SERVICE_HOST: '127.0.0.1',
-        KUBERNETES_SERVICE_PORT: String(cluster.port),
-      },
+    // The standalone server the image runs, with the container's environment and no kubeconfig at all.
+    porthole = await startStandalone({
+      PORTHOLE_IN_CLUSTER: '1',
+      PORTHOLE_CLUSTER_SOURCE: 'in-cluster',
+      PORTHOLE_SERVICE_ACCOUNT_DIR: saDir,
+      KUBERNETES_SERVICE_HOST: '127.0.0.1',
+      KUBERNETES_SERVICE_PORT: String(cluster.port),
+      HOME: work,
     });
-  }, 180_000);
+  }, 420_000);
 
   afterAll(async () => {
     await porthole?.stop();
