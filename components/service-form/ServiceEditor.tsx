@@ -21,6 +21,7 @@ import { threeWayMerge } from '../../lib/service-draft/three-way';
 import { switchServiceKind, type KindSwitch } from '../../lib/service-draft/type-switch';
 import { LiveChangeBanner, SaveOutcome, SwitchBanner } from './EditorBanners';
 import { FormMessagesContext } from './FieldShell';
+import { FormHeader } from './FormHeader';
 import { ServiceFormFields } from './ServiceFormFields';
 import { ValidationPanel } from './ValidationPanel';
 import './service-form.css';
@@ -84,20 +85,9 @@ export function ServiceEditor({ initial, editing, namespaces }: ServiceEditorPro
 
   return (
     <div className="sf-page">
-      <div className="page-header">
-        <nav className="breadcrumbs" aria-label="Breadcrumbs">
-          <Link href={pageRoutes.serviceListPath}>Services</Link>
-          <span aria-hidden>/</span>
-          {editing ? (
-            <>
-              <Link href={pageRoutes.service(ns, name)}>{name}</Link>
-              <span aria-hidden>/</span>
-            </>
-          ) : null}
-        </nav>
-        <h1>{title}</h1>
+      <FormHeader title={title} service={editing ? { namespace: ns, name } : undefined}>
         {dirty ? <span className="page-sub" data-testid="unsaved">Unsaved changes</span> : null}
-      </div>
+      </FormHeader>
       <div role="tablist" aria-label="Editor view" className="sf-tabs">
         {(['form', 'yaml'] as const).map((v) => (
           <button key={v} type="button" role="tab" aria-selected={state.view === v} className="chip" onClick={() => state.setView(v)}>
