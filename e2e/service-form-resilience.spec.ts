@@ -78,3 +78,19 @@ test('Form | YAML tabs: the view is in the URL and the draft survives the switch
   await saveAndOpenDetail(page, NS, name, 'Save changes');
   expect((await kubectlGet(NS, name)).spec?.ports?.[0].port).toBe(8443);
 });
+
+test('a status written meanwhile (by a controller) is no conflict: the edit saves on top of it', async ({ page }) => {
+  const name = unique('st');
+  await api.createService(clusterIPService(name));
+  await page.goto(editUrl(NS, name));
+  await page.getByLabel('Port 1: target port').fill('6000');
+  const r = await api.request('PATCH', `/api/v1/namespaces/${NS}/services/${name}/status`, { status: { conditions: [{ type: 'example.com/Checked', status: 'True', reason: 'Test', message: 'x', lastTransitionTime: '2024-01-01T00:00:00Z' }] } }, 'application/merge-patch+json');
+  expect(r.status).toBe(200);
+  await expect.poll(async () => (await kubectlGet(NS, name)).status?.conditions?.length ?? 0).toBe(1);
+  await page.waitForTimeout(1000);
+  await expect(page.getByTestId('live-change')).toHaveCount(0);
+  await saveAndOpenDetail(page, NS, name, 'Save changes');
+  const svc = await kubectlGet(NS, name);
+  expect(svc.spec?.ports?.[0].targetPort).toBe(6000);
+  expect(svc.status?.conditions?.[0].type).toBe('example.com/Checked');
+});

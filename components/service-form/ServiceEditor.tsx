@@ -17,7 +17,7 @@ import { useServiceForm } from '../../lib/client/use-service-form';
 import { useServiceSave } from '../../lib/client/use-service-save';
 import type { ServiceKind } from '../../lib/service';
 import { applyPreset, removePreset, type LoadBalancerPreset } from '../../lib/service-draft/lb-presets';
-import { threeWayMerge } from '../../lib/service-draft/three-way';
+import { editableChanges, threeWayMerge } from '../../lib/service-draft/three-way';
 import { switchServiceKind, type KindSwitch } from '../../lib/service-draft/type-switch';
 import { LiveChangeBanner, SaveOutcome, SwitchBanner } from './EditorBanners';
 import { FormMessagesContext } from './FieldShell';
@@ -43,7 +43,16 @@ export function ServiceEditor({ initial, editing, namespaces }: ServiceEditorPro
   const ns = editing ? (base.metadata.namespace ?? '') : draft.metadata.namespace || namespaces[0] || 'default';
   const name = base.metadata.name ?? '';
   const ref = useMemo(() => (editing ? { namespace: ns, name } : undefined), [editing, ns, name]);
-  const validation = useDraftValidation(draft, problems, editing ? base : undefined);
+  const live = editing?.live;
+  // When the server changed only what it maintains (status, managedFields: e.g. the load-balancer
+  // controller), the edit goes on top of the current object without asking; an edit made elsewhere
+  // is announced instead.
+  const { outgoing, outgoingBase, liveEdited } = useMemo(() => {
+    if (!live || live.metadata.resourceVersion === base.metadata.resourceVersion) return { outgoing: draft, outgoingBase: base, liveEdited: false };
+    if (editableChanges(base, live).length) return { outgoing: draft, outgoingBase: base, liveEdited: true };
+    return { outgoing: threeWayMerge(base, live, draft).merged, outgoingBase: live, liveEdited: false };
+  }, [live, base, draft]);
+  const validation = useDraftValidation(outgoing, problems, editing ? outgoingBase : undefined);
   const access = useCanI(editing ? { verb: 'update', resource: 'services', namespace: ns, name } : { verb: 'create', resource: 'services', namespace: ns });
   const allowed = access.data?.allowed !== false;
   const [saved, setSaved] = useState(false);
@@ -71,8 +80,7 @@ export function ServiceEditor({ initial, editing, namespaces }: ServiceEditorPro
     rebase(live, threeWayMerge(base, live, draft).merged);
     save.dismiss();
   };
-  const live = editing?.live;
-  const liveMoved = !!live && live.metadata.resourceVersion !== base.metadata.resourceVersion && save.state.phase !== 'conflict';
+  const liveMoved = liveEdited && save.state.phase !== 'conflict';
 
   const messages = useMemo(
     () => ({ errors: validation.local.errorsAt, warnings: validation.local.warningsAt, server: validation.server?.errorsAt ?? new Map<string, string[]>() }),
@@ -115,7 +123,7 @@ export function ServiceEditor({ initial, editing, namespaces }: ServiceEditorPro
         state={save.state}
         onReapply={() => save.state.phase === 'conflict' && reapply(save.state.live)}
         onRecreate={() => void save.recreate(draft)}
-        onRetry={() => void save.save(draft, base)}
+        onRetry={() => void save.save(outgoing, outgoingBase)}
         onDismiss={save.dismiss}
       />
       <FormMessagesContext.Provider value={messages}>
@@ -129,7 +137,7 @@ export function ServiceEditor({ initial, editing, namespaces }: ServiceEditorPro
       </FormMessagesContext.Provider>
       <ValidationPanel validation={validation} creating={!editing} />
       <div className="sf-actions">
-        <button type="button" className="button primary" disabled={!!blocked || saving} aria-describedby="sf-save-reason" onClick={() => void save.save(draft, base)}>
+        <button type="button" className="button primary" disabled={!!blocked || saving} aria-describedby="sf-save-reason" onClick={() => void save.save(outgoing, outgoingBase)}>
           {saving ? 'Saving…' : editing ? 'Save changes' : 'Create Service'}
         </button>
         <span id="sf-save-reason" className="sf-save-reason" data-testid="save-reason">
@@ -140,7 +148,7 @@ export function ServiceEditor({ initial, editing, namespaces }: ServiceEditorPro
               : ''}
         </span>
         {blocked === 'permission' ? (
-          <button type="button" className="button" onClick={() => void save.save(draft, base)}>
+          <button type="button" className="button" onClick={() => void save.save(outgoing, outgoingBase)}>
             Send anyway
           </button>
         ) : null}
