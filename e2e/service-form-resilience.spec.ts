@@ -64,7 +64,7 @@ test('a Service deleted while it is edited: 404 on save offers to re-create it f
   expect(svc.spec?.selector).toEqual({ app: name });
 });
 
-test('Form | YAML tabs: the view is in the URL and the draft survives the switch', async ({ page }) => {
+test('Form | YAML tabs: the view is in the URL, the YAML pane edits the same draft and it survives the switch', async ({ page }) => {
   const name = unique('view');
   await api.createService(clusterIPService(name));
   await page.goto(editUrl(NS, name));
@@ -72,6 +72,7 @@ test('Form | YAML tabs: the view is in the URL and the draft survives the switch
   await page.getByRole('tab', { name: 'YAML' }).click();
   await expect(page).toHaveURL(/view=yaml/);
   await expect(page.getByRole('tab', { name: 'YAML' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tabpanel', { name: 'YAML' })).toBeVisible();
   await page.getByRole('tab', { name: 'Form' }).click();
   await expect(page).toHaveURL(/view=form/);
   await expect(page.getByLabel('Port 1: port')).toHaveValue('8443');

@@ -22,6 +22,7 @@ import { switchServiceKind, type KindSwitch } from '../../lib/service-draft/type
 import { LiveChangeBanner, SaveOutcome, SwitchBanner } from './EditorBanners';
 import { FormMessagesContext } from './FieldShell';
 import { FormHeader } from './FormHeader';
+import { ServiceYamlPane } from '../service-yaml/ServiceYamlPane';
 import { ServiceFormFields } from './ServiceFormFields';
 import { ValidationPanel } from './ValidationPanel';
 import './service-form.css';
@@ -89,6 +90,7 @@ export function ServiceEditor({ initial, editing, namespaces }: ServiceEditorPro
   const errorCount = validation.local.errors.length;
   const saving = save.state.phase === 'saving';
   const blocked = !allowed ? 'permission' : errorCount > 0 ? 'errors' : undefined;
+  const permissionReason = `Your identity may not ${editing ? 'update this Service' : `create Services in namespace ${ns}`} (the cluster's access review says no).`;
   const title = editing ? `Edit ${name}` : 'New Service';
 
   return (
@@ -130,8 +132,15 @@ export function ServiceEditor({ initial, editing, namespaces }: ServiceEditorPro
         {state.view === 'form' ? (
           <ServiceFormFields form={form} update={update} draft={draft} editing={!!editing} namespaces={namespaces} onKind={onKind} onPreset={onPreset} />
         ) : (
-          <div className="state" role="tabpanel" aria-label="YAML" data-testid="yaml-placeholder">
-            The YAML view of this draft is coming: it edits the same draft as the form. Switch back to Form to keep editing.
+          <div role="tabpanel" aria-label="YAML" className="sf-yaml">
+            <ServiceYamlPane
+              draft={draft}
+              onDraftChange={setDraft}
+              mode={editing ? 'edit' : 'create'}
+              live={editing ? base : undefined}
+              namespace={ns}
+              readOnlyReason={allowed ? undefined : permissionReason}
+            />
           </div>
         )}
       </FormMessagesContext.Provider>
@@ -142,7 +151,7 @@ export function ServiceEditor({ initial, editing, namespaces }: ServiceEditorPro
         </button>
         <span id="sf-save-reason" className="sf-save-reason" data-testid="save-reason">
           {blocked === 'permission'
-            ? `Your identity may not ${editing ? 'update this Service' : `create Services in namespace ${ns}`} (the cluster's access review says no).`
+            ? permissionReason
             : blocked === 'errors'
               ? `Fix the ${errorCount} problem${errorCount === 1 ? '' : 's'} shown at the fields first.`
               : ''}

@@ -18,7 +18,14 @@ export {
 } from './strategy';
 export * from './helpers';
 export { serviceWarnings } from './warnings';
-export { checkServiceDraft, type DraftCheck } from './draft';
+export { checkServiceDraft, type DraftCheck, type DraftCheckOptions } from './draft';
+export {
+  initIPFamilyFields,
+  defaultIPFamilies,
+  familyOfIP,
+  SINGLE_STACK_IPV4,
+  type ClusterIPFamilies,
+} from './ip-families';
 export {
   serviceTypeRules,
   fieldRule,
