@@ -1,4 +1,5 @@
 /** The embedded cluster's options and their command-line flags (`npm run cluster -- ...`). */
+import { parseServiceCIDRs } from './allocators/service-cidrs';
 import { parseServingFlag, SERVING_VALUE_FLAGS, type ServingOptions } from './serving-options';
 
 export interface ClusterOptions extends ServingOptions {
@@ -8,6 +9,7 @@ export interface ClusterOptions extends ServingOptions {
   dataDir?: string;
   /** Write a kubeconfig for the built-in identities to this path once listening. */
   writeKubeconfig?: string;
+  /** One CIDR, or an IPv4 and an IPv6 one separated by a comma (dual stack; the first is primary). */
   serviceClusterIPRange: string;
   serviceNodePortRange: string;
   lbPool: string;
@@ -76,6 +78,7 @@ export function parseClusterArgs(argv: readonly string[]): ClusterOptions {
         break;
       case 'service-cluster-ip-range':
         out.serviceClusterIPRange = value ?? out.serviceClusterIPRange;
+        parseServiceCIDRs(out.serviceClusterIPRange); // throws kube-apiserver's message
         break;
       case 'service-node-port-range':
         out.serviceNodePortRange = value ?? out.serviceNodePortRange;
