@@ -2,6 +2,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useConnectionState } from '../../lib/client/providers';
+import { queryKeys } from '../../lib/client/query-keys';
 import { humanDuration } from '../../lib/service-list/format';
 
 const LABEL = { idle: 'Live', connecting: 'Connecting', live: 'Live', reconnecting: 'Reconnecting', stale: 'Stale' } as const;
@@ -18,7 +19,10 @@ export function ConnectionIndicator() {
   }, [degraded]);
   // Nothing was ever loaded: there is no "last known data" to be stale, the cluster is unreachable.
   const queryClient = useQueryClient();
-  const neverLoaded = degraded && conn.lastEventAt === undefined && !queryClient.getQueryCache().getAll().some((q) => q.state.data !== undefined);
+  // (Who the browser acts as comes from Porthole itself, not from the cluster: it does not count.)
+  const identityKey = queryKeys.identity()[1];
+  const neverLoaded =
+    degraded && conn.lastEventAt === undefined && !queryClient.getQueryCache().getAll().some((q) => q.state.data !== undefined && q.queryKey[1] !== identityKey);
   const since = conn.lastEventAt ?? conn.degradedSince;
   const age = degraded && since && !neverLoaded ? humanDuration(Math.max(0, now - since)) : undefined;
   const title =
