@@ -19,6 +19,7 @@ import { useServiceDetail } from './use-service-detail';
 import { YamlSection } from './YamlSection';
 import { ServiceActionBar } from '../service-actions/ServiceActionBar';
 import './service-detail.css';
+import { SafeText } from '../text/SafeText';
 
 export interface ServiceDetailProps {
   namespace: string;
@@ -124,7 +125,9 @@ export function ServiceDetail({ namespace, name }: ServiceDetailProps) {
         <Link href={`/services?namespace=${encodeURIComponent(namespace)}`}>{namespace}</Link>
         <span aria-hidden>/</span>
       </nav>
-      <h1 data-testid="service-name">{name}</h1>
+      <h1 data-testid="service-name">
+        <SafeText text={name} />
+      </h1>
       {service ? <span className={`type-badge type-${displayType(service)}`} data-testid="service-type">{displayType(service)}</span> : null}
       {service && service.spec?.type !== 'ExternalName' ? (
         <span className="page-sub" data-testid="header-counts">

@@ -3,6 +3,8 @@ import { DEFAULT_VIEW, serializeViewState, type ListViewState } from '../service
 
 export const pageRoutes = {
   serviceListPath: '/services',
+  /** "Edit YAML" of one Service. */
+  serviceYaml: (namespace: string, name: string) => `/services/${encodeURIComponent(namespace)}/${encodeURIComponent(name)}/yaml`,
   /** The Service list with a view state (namespace, search, filters, sort). */
   serviceList: (view: Partial<ListViewState> = {}) => `/services${serializeViewState({ ...DEFAULT_VIEW, ...view })}`,
   service: (namespace: string, name: string) => `/services/${encodeURIComponent(namespace)}/${encodeURIComponent(name)}`,
@@ -16,10 +18,7 @@ export const pageRoutes = {
   },
   /** The edit form of one Service. */
   editService: (namespace: string, name: string) => `/services/${encodeURIComponent(namespace)}/${encodeURIComponent(name)}/edit`,
-  /** The guided "Expose a workload" flow for newcomers. */
-  newServiceGuided: (opts: { namespace?: string } = {}) =>
-    `/services/new/guided${opts.namespace ? `?namespace=${encodeURIComponent(opts.namespace)}` : ''}`,
-  /** The YAML editor of one Service. */
-  serviceYaml: (namespace: string, name: string) => `/services/${encodeURIComponent(namespace)}/${encodeURIComponent(name)}/yaml`,
   isServicesSection: (pathname: string) => pathname === '/services' || pathname.startsWith('/services/'),
+  /** The guided "Expose a workload" flow at one step (1-based). */
+  guidedService: (step?: number) => `/services/new/guided${step ? `?step=${step}` : ''}`,
 };
