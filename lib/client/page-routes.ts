@@ -3,8 +3,6 @@ import { DEFAULT_VIEW, serializeViewState, type ListViewState } from '../service
 
 export const pageRoutes = {
   serviceListPath: '/services',
-  /** "Edit YAML" of one Service. */
-  serviceYaml: (namespace: string, name: string) => `/services/${encodeURIComponent(namespace)}/${encodeURIComponent(name)}/yaml`,
   /** The Service list with a view state (namespace, search, filters, sort). */
   serviceList: (view: Partial<ListViewState> = {}) => `/services${serializeViewState({ ...DEFAULT_VIEW, ...view })}`,
   service: (namespace: string, name: string) => `/services/${encodeURIComponent(namespace)}/${encodeURIComponent(name)}`,
@@ -18,6 +16,8 @@ export const pageRoutes = {
   },
   /** The edit form of one Service. */
   editService: (namespace: string, name: string) => `/services/${encodeURIComponent(namespace)}/${encodeURIComponent(name)}/edit`,
+  /** "Edit YAML" of one Service. */
+  serviceYaml: (namespace: string, name: string) => `/services/${encodeURIComponent(namespace)}/${encodeURIComponent(name)}/yaml`,
   isServicesSection: (pathname: string) => pathname === '/services' || pathname.startsWith('/services/'),
   /** The guided "Expose a workload" flow at one step (1-based). */
   guidedService: (step?: number) => `/services/new/guided${step ? `?step=${step}` : ''}`,
