@@ -16,7 +16,10 @@ export const pageRoutes = {
   },
   /** The edit form of one Service. */
   editService: (namespace: string, name: string) => `/services/${encodeURIComponent(namespace)}/${encodeURIComponent(name)}/edit`,
-  /** "Edit YAML" of one Service. */
+  /** The guided "Expose a workload" flow for newcomers. */
+  newServiceGuided: (opts: { namespace?: string } = {}) =>
+    `/services/new/guided${opts.namespace ? `?namespace=${encodeURIComponent(opts.namespace)}` : ''}`,
+  /** The YAML editor of one Service. */
   serviceYaml: (namespace: string, name: string) => `/services/${encodeURIComponent(namespace)}/${encodeURIComponent(name)}/yaml`,
   isServicesSection: (pathname: string) => pathname === '/services' || pathname.startsWith('/services/'),
   /** The guided "Expose a workload" flow at one step (1-based). */
