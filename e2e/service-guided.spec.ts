@@ -133,7 +133,7 @@ test('selector builder: live match count, near misses; targetPort picker warning
   const misses = page.getByRole('list', { name: 'Near misses' });
   await expect(misses).toContainText('api-a has app=api (wanted shop)');
   await expect(misses).toContainText('shop-a has tier=front (wanted back)');
-  await page.getByRole('button', { name: 'Remove label 2 (tier)' }).click();
+  await page.getByRole('button', { name: 'Remove label 2' }).click();
   await expect(count).toHaveText('2 pods match (2 ready)');
 
   // Typing a key/value by hand.

@@ -31,10 +31,16 @@ export interface SelectorBuilderProps {
   original?: Selector;
   /** How many key suggestions to show (the rest are in the key field's list). */
   maxSuggestions?: number;
+  /** Names the rows: "Label 1 key", "Add label", "Remove label 1" (default "Label"). */
+  noun?: string;
+  /** Ids of the messages and help that describe every row's inputs (the form's field messages). */
+  describedBy?: string;
 }
 
+/** The selector's rows; an empty selector shows one empty row to type into. */
 function rowsOf(selector: Selector): Row[] {
-  return Object.entries(selector).map(([key, value]) => ({ key, value }));
+  const rows = Object.entries(selector).map(([key, value]) => ({ key, value }));
+  return rows.length ? rows : [{ key: '', value: '' }];
 }
 
 function selectorOf(rows: readonly Row[]): Record<string, string> {
@@ -43,7 +49,8 @@ function selectorOf(rows: readonly Row[]): Record<string, string> {
   return out;
 }
 
-export function SelectorBuilder({ namespace, selector, onChange, original, maxSuggestions = 6 }: SelectorBuilderProps) {
+export function SelectorBuilder({ namespace, selector, onChange, original, maxSuggestions = 6, noun = 'Label', describedBy }: SelectorBuilderProps) {
+  const lower = noun.toLowerCase();
   const id = useId();
   const { items, query } = usePods(namespace);
   const pods: readonly Pod[] = useMemo(() => items ?? [], [items]);
@@ -86,7 +93,8 @@ export function SelectorBuilder({ namespace, selector, onChange, original, maxSu
           <li key={i} className="sb-row">
             <input
               className="input mono"
-              aria-label={`Label ${i + 1} key`}
+              aria-label={`${noun} ${i + 1} key`}
+              aria-describedby={describedBy}
               list={`${id}-keys`}
               value={row.key}
               placeholder="key, e.g. app"
@@ -100,13 +108,14 @@ export function SelectorBuilder({ namespace, selector, onChange, original, maxSu
             </datalist>
             <input
               className="input mono"
-              aria-label={`Label ${i + 1} value`}
+              aria-label={`${noun} ${i + 1} value`}
+              aria-describedby={describedBy}
               list={`${id}-values-${i}`}
               value={row.value}
               placeholder="value"
               onChange={(e) => update(rows.map((r, j) => (j === i ? { ...r, value: e.target.value } : r)))}
             />
-            <button type="button" className="button" aria-label={`Remove label ${i + 1}${row.key ? ` (${row.key})` : ''}`} onClick={() => update(rows.filter((_, j) => j !== i))}>
+            <button type="button" className="button" aria-label={`Remove ${lower} ${i + 1}`} onClick={() => update(rows.filter((_, j) => j !== i))}>
               Remove
             </button>
           </li>
@@ -114,7 +123,7 @@ export function SelectorBuilder({ namespace, selector, onChange, original, maxSu
       </ul>
       {duplicate && <p className="sb-error" role="alert">{`The key "${duplicate.key}" is used twice; a selector holds one value per key (the last one wins).`}</p>}
       <button type="button" className="button" onClick={() => setRows([...rows, { key: '', value: '' }])}>
-        Add label
+        Add {lower}
       </button>
 
       {suggestions.length > 0 && (
