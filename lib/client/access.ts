@@ -29,8 +29,8 @@ function accessReviewQuery(attrs: ResourceAttributes) {
 }
 
 /** May the current identity do this? (SelfSubjectAccessReview, answered by the API server.) */
-export function useCanI(attrs: ResourceAttributes) {
-  return useQuery(accessReviewQuery(attrs));
+export function useCanI(attrs: ResourceAttributes, enabled = true) {
+  return useQuery({ ...accessReviewQuery(attrs), enabled });
 }
 
 /** Above this many namespaces, ask no review per namespace (offer them all). */
