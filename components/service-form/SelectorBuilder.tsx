@@ -45,7 +45,8 @@ function rowsOf(selector: Selector): Row[] {
 
 function selectorOf(rows: readonly Row[]): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const r of rows) if (r.key.trim()) out[r.key.trim()] = r.value.trim();
+  // As typed (no trimming): a bad key or value reaches the checks and is reported, not silently fixed.
+  for (const r of rows) if (r.key) out[r.key] = r.value;
   return out;
 }
 

@@ -130,7 +130,7 @@ export function ServiceEditor({ initial, editing, namespaces }: ServiceEditorPro
       />
       <FormMessagesContext.Provider value={messages}>
         {state.view === 'form' ? (
-          <ServiceFormFields form={form} update={update} draft={draft} editing={!!editing} namespaces={namespaces} onKind={onKind} onPreset={onPreset} />
+          <ServiceFormFields form={form} update={update} draft={draft} editing={!!editing} original={editing ? base : undefined} namespaces={namespaces} onKind={onKind} onPreset={onPreset} />
         ) : (
           <div className="state" role="tabpanel" aria-label="YAML" data-testid="yaml-placeholder">
             The YAML view of this draft is coming: it edits the same draft as the form. Switch back to Form to keep editing.
