@@ -3,8 +3,6 @@ import { DEFAULT_VIEW, serializeViewState, type ListViewState } from '../service
 
 export const pageRoutes = {
   serviceListPath: '/services',
-  /** "Edit YAML" of one Service. */
-  serviceYaml: (namespace: string, name: string) => `/services/${encodeURIComponent(namespace)}/${encodeURIComponent(name)}/yaml`,
   /** The Service list with a view state (namespace, search, filters, sort). */
   serviceList: (view: Partial<ListViewState> = {}) => `/services${serializeViewState({ ...DEFAULT_VIEW, ...view })}`,
   service: (namespace: string, name: string) => `/services/${encodeURIComponent(namespace)}/${encodeURIComponent(name)}`,
