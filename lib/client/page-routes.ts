@@ -24,5 +24,7 @@ export const pageRoutes = {
     const text = q.toString();
     return `/services/new/guided${text ? `?${text}` : ''}`;
   },
+  /** The YAML editor of one Service. */
+  serviceYaml: (namespace: string, name: string) => `/services/${encodeURIComponent(namespace)}/${encodeURIComponent(name)}/yaml`,
   isServicesSection: (pathname: string) => pathname === '/services' || pathname.startsWith('/services/'),
 };
