@@ -16,6 +16,7 @@ import { useServiceList } from '../../lib/client/services';
 import { useDraftValidation } from '../../lib/client/use-draft-validation';
 import { matchingPods } from '../../lib/service-draft/selector-suggestions';
 import { offeredPorts } from '../../lib/service-draft/target-ports';
+import { externalNameErrors } from '../../lib/service/external-name';
 import type { InputProblem } from '../../lib/service-draft/form-model';
 import { GUIDED_STEPS, guidedService, stepOfField, portsFromOffered, suggestServiceName, type GuidedState } from '../../lib/service-guided/guided-draft';
 import { StepAudience } from './StepAudience';
@@ -52,7 +53,11 @@ export function GuidedFlow() {
   const matching = useMemo(() => matchingPods(state.selector, podList.items ?? []), [state.selector, podList.items]);
   const svc = useMemo(() => guidedService(state), [state]);
   const validation = useDraftValidation(svc, NO_PROBLEMS);
-  const errors = validation.local.errors;
+  // The form rules refuse an IP as externalName (lib/service/external-name); once per message.
+  const errors = useMemo(() => {
+    const all = [...validation.local.errors, ...externalNameErrors(svc)];
+    return all.filter((e, i) => all.findIndex((o) => o.field === e.field && o.detail === e.detail) === i);
+  }, [validation.local.errors, svc]);
   const mayCreate = useCanI({ verb: 'create', resource: 'services', namespace });
   const [creating, setCreating] = useState(false);
   const [createError, setCreateError] = useState<string>();
@@ -114,7 +119,7 @@ export function GuidedFlow() {
         {step === 2 && <StepAudience state={state} update={update} errors={errors} taken={taken} />}
         {step === 3 && <StepPorts state={state} update={update} pods={matching} errors={errors} />}
         {step === 4 && (
-          <StepReview svc={svc} validation={validation} nodes={nodes.items ?? []} stepOfField={stepOfField} goTo={goTo} />
+          <StepReview svc={svc} validation={validation} errors={errors} nodes={nodes.items ?? []} stepOfField={stepOfField} goTo={goTo} />
         )}
         {step === 1 && Object.keys(state.selector).length > 0 && matching.length === 0 && (
           <p className="gd-warn">No pod matches yet: the Service would have no endpoints until pods with these labels exist.</p>

@@ -5,7 +5,7 @@
  */
 import { stringify } from 'yaml';
 import type { DraftValidation } from '../../lib/client/use-draft-validation';
-import { formatFieldError } from '../../lib/k8s/field-errors';
+import { formatFieldError, type FieldError } from '../../lib/k8s/field-errors';
 import type { Node, Service } from '../../lib/k8s/types';
 import { serviceDnsNames } from '../../lib/service-insight/dns';
 import { formatEnv, serviceEnvVars } from '../../lib/service-insight/env-vars';
@@ -15,6 +15,8 @@ interface Props {
   svc: Service;
   /** The shared rules and the server's dry run (lib/client/use-draft-validation). */
   validation: DraftValidation;
+  /** The local errors (the shared rules and the form rules). */
+  errors: readonly FieldError[];
   nodes: readonly Node[];
   /** Which step holds a field (to send the user back to fix it). */
   stepOfField: (field: string) => number;
@@ -24,14 +26,14 @@ interface Props {
 /** The placeholder standing for the address the cluster allocates on create. */
 const ALLOCATED_IP = 'CLUSTER-IP';
 
-export function StepReview({ svc, validation, nodes, stepOfField, goTo }: Props) {
+export function StepReview({ svc, validation, errors, nodes, stepOfField, goTo }: Props) {
   const { local: check, server } = validation;
   const spec = svc.spec ?? {};
   const withIP: Service = spec.type === 'ExternalName' || spec.clusterIP === 'None' ? svc : { ...svc, spec: { ...spec, clusterIP: ALLOCATED_IP, clusterIPs: [ALLOCATED_IP] } };
   const env = serviceEnvVars(withIP);
   const reach = reachAddresses(withIP, nodes);
   const nodeAddrs = nodes.flatMap((n) => (n.status?.addresses ?? []).filter((a) => a.type === 'InternalIP' || a.type === 'ExternalIP').map((a) => a.address));
-  const localOk = check.errors.length === 0;
+  const localOk = errors.length === 0;
   return (
     <>
       <p className="gd-explain">Check what will be created. Nothing exists in the cluster until you press Create.</p>
@@ -41,7 +43,7 @@ export function StepReview({ svc, validation, nodes, stepOfField, goTo }: Props)
           <p className="gd-ok">The Service passes the API server’s validation rules (checked here, before anything is sent).</p>
         ) : (
           <ul className="gd-errors" role="alert" aria-label="Problems to fix">
-            {check.errors.map((e, i) => (
+            {errors.map((e, i) => (
               <li key={i}>
                 {formatFieldError(e)}{' '}
                 <button type="button" className="link-button" onClick={() => goTo(stepOfField(e.field))}>

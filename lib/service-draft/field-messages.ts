@@ -7,7 +7,6 @@
 import { errorBody, fieldError, formatFieldError, type FieldError } from '../k8s/field-errors';
 import type { Service, Status } from '../k8s/types';
 import { checkServiceDraft, serviceErrorKey } from '../service';
-import { externalNameErrors } from '../service/external-name';
 import type { InputProblem } from './form-model';
 
 export type MessageMap = ReadonlyMap<string, readonly string[]>;
@@ -45,8 +44,7 @@ export function warningKey(warning: string): string | undefined {
 export function checkDraft(draft: Service, problems: readonly InputProblem[] = [], prev?: Service): LocalCheck {
   const check = checkServiceDraft(draft, prev);
   const own = problems.map((p) => fieldError.invalid(p.field, p.text, NOT_A_NUMBER));
-  // An IP address as externalName passes the server's rules but cannot work (lib/service/external-name).
-  const errors = [...own, ...check.errors, ...externalNameErrors(draft)];
+  const errors = [...own, ...check.errors];
   const errorsAt = new Map<string, string[]>();
   for (const e of errors) push(errorsAt, serviceErrorKey(e.field), errorBody(e));
   const warningsAt = new Map<string, string[]>();
