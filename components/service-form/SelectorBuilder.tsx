@@ -18,6 +18,9 @@ import {
 } from '../../lib/service-draft/selector-suggestions';
 import './pickers.css';
 
+/** "1 pod", "3 pods". */
+const podCount = (n: number): string => `${n} pod${n === 1 ? '' : 's'}`;
+
 interface Row {
   key: string;
   value: string;
@@ -86,7 +89,7 @@ export function SelectorBuilder({ namespace, selector, onChange, original, maxSu
     <div className="sb" role="group" aria-label="Pod selector">
       <datalist id={`${id}-keys`}>
         {suggestions.map((s) => (
-          <option key={s.key} value={s.key}>{`${s.pods} pod${s.pods === 1 ? '' : 's'}`}</option>
+          <option key={s.key} value={s.key}>{podCount(s.pods)}</option>
         ))}
       </datalist>
       <ul className="sb-rows">
@@ -104,7 +107,7 @@ export function SelectorBuilder({ namespace, selector, onChange, original, maxSu
             <span aria-hidden="true">=</span>
             <datalist id={`${id}-values-${i}`}>
               {valueSuggestions(pods, selector, row.key).map((v) => (
-                <option key={v.value} value={v.value}>{`${v.pods} pod${v.pods === 1 ? '' : 's'}`}</option>
+                <option key={v.value} value={v.value}>{podCount(v.pods)}</option>
               ))}
             </datalist>
             <input
@@ -142,7 +145,7 @@ export function SelectorBuilder({ namespace, selector, onChange, original, maxSu
                       type="button"
                       className="chip"
                       aria-pressed={active}
-                      aria-label={`Select ${s.key}=${v.value} (${v.pods} pod${v.pods === 1 ? '' : 's'})`}
+                      aria-label={`Select ${s.key}=${v.value} (${podCount(v.pods)})`}
                       onClick={() => setPair(s.key, v.value)}
                     >
                       <span className="mono">{v.value}</span> <span className="chip-count">{v.pods}</span>
@@ -174,7 +177,7 @@ export function SelectorBuilder({ namespace, selector, onChange, original, maxSu
       {change && (
         <div className="sb-change" role="region" aria-label="What this selector change does">
           <h4>Compared with the saved selector</h4>
-          <p>{`Gains ${change.gains.length} pod${change.gains.length === 1 ? '' : 's'}, loses ${change.loses.length}, keeps ${change.keeps}.`}</p>
+          <p>{`Gains ${podCount(change.gains.length)}, loses ${change.loses.length}, keeps ${change.keeps}.`}</p>
           {change.gains.length > 0 && <p className="sb-gain">Gains: {change.gains.join(', ')}</p>}
           {change.loses.length > 0 && <p className="sb-lose">Loses: {change.loses.join(', ')} (they stop receiving traffic when you save)</p>}
         </div>
@@ -197,7 +200,7 @@ function MatchSummary({ loading, error, empty, match, podsInNamespace, namespace
   if (error) text = `The pods cannot be loaded: ${error}`;
   else if (loading) text = 'Loading the pods…';
   else if (empty) text = `No label chosen: a Service without a selector matches no pods (${podsInNamespace} in ${namespace}).`;
-  else text = `${match.pods.length} pod${match.pods.length === 1 ? '' : 's'} match (${match.ready} ready)`;
+  else text = `${match.pods.length} ${match.pods.length === 1 ? 'pod matches' : 'pods match'} (${match.ready} ready)`;
   return (
     <div className="sb-match">
       <p role="status" aria-live="polite" className={!loading && !empty && match.pods.length === 0 ? 'sb-none' : undefined}>
