@@ -48,7 +48,9 @@ export function GuidedFlow() {
     go(n);
   };
 
-  const podList = usePods(namespace);
+  // Always one namespace's lists (never every namespace's while none is chosen yet).
+  const listNamespace = namespace || 'default';
+  const podList = usePods(listNamespace);
   const nodes = useNodes();
   const matching = useMemo(() => matchingPods(state.selector, podList.items ?? []), [state.selector, podList.items]);
   const svc = useMemo(() => guidedService(state), [state]);
@@ -62,7 +64,7 @@ export function GuidedFlow() {
   const [creating, setCreating] = useState(false);
   const [createError, setCreateError] = useState<string>();
 
-  const existing = useServiceList(namespace || undefined);
+  const existing = useServiceList(listNamespace);
   const taken = !!state.name && (existing.items ?? []).some((s) => s.metadata.name === state.name.trim());
   const stepErrors = errors.filter((e) => stepOfField(e.field) === step);
   const blocked = (step === 1 && !namespace) || (step === 2 && taken) || (step < 4 && stepErrors.length > 0);
