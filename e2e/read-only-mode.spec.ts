@@ -53,6 +53,11 @@ test('the form: Create Service is disabled with the reason and offers no "Send a
   await expect(page.getByRole('button', { name: 'Send anyway' })).toHaveCount(0);
 });
 
+test('the guided flow says why it cannot create', async ({ page }) => {
+  await page.goto(`${readOnly.url}/services/new/guided?namespace=${NS}`);
+  await expect(page.getByRole('alert').filter({ hasText: READ_ONLY_REASON })).toBeVisible();
+});
+
 test('a forced write from the page gets the 403 Status and changes nothing', async ({ page }) => {
   await page.goto(`${readOnly.url}/services?namespace=${NS}`);
   const del = await page.request.delete(`${readOnly.url}/api/namespaces/${NS}/services/frozen`, { headers: { Origin: readOnly.url } });
