@@ -17,7 +17,8 @@ const NS = 'it-audit';
 const SECRET_IN_BODY = 'annotation-value-that-must-not-be-logged';
 
 beforeAll(async () => {
-  stack = await startAppStack();
+  // A short watch history, so an old resourceVersion expires at once (410 Gone: a counted watch restart).
+  stack = await startAppStack({ clusterArgs: ['--history-size', '5'] });
   expect((await stack.kube('POST', '/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: NS } })).status).toBe(201);
 }, 180_000);
 
@@ -112,6 +113,27 @@ describe('/metrics', () => {
     text = await metrics();
     // Every sample line parses as `name{labels} value`.
     for (const line of text.split('\n').filter((l) => l && !l.startsWith('#'))) expect(line).toMatch(/^[a-z_]+(\{[^}]*\})? ([0-9.e+-]+|\+Inf)$/);
+  });
+});
+
+describe('/metrics: watch restarts', () => {
+  it('a watch resumed from an expired resourceVersion (410 Gone) relists and counts reason="gone"', async () => {
+    const gone = async () => {
+      const r = await raw({ port: stack.porthole.port, path: '/metrics', headers: { Host: POD_HOST() } });
+      return Number(/^porthole_watch_restarts_total\{reason="gone"\} (\d+)$/m.exec(r.body)?.[1] ?? 0);
+    };
+    const before = await gone();
+    const list = (await (await stack.kube('GET', `/api/v1/namespaces/${NS}/services`)).json()) as { metadata: { resourceVersion: string } };
+    for (let i = 0; i < 8; i++) {
+      const svc = { apiVersion: 'v1', kind: 'Service', metadata: { name: `churn-${i}`, namespace: NS }, spec: { ports: [{ port: 80 }] } };
+      expect((await stack.kube('POST', `/api/v1/namespaces/${NS}/services`, svc)).status).toBe(201);
+    }
+    const controller = new AbortController();
+    const res = await fetch(`${stack.url}/api/watch?watch=${encodeURIComponent(`services:${NS}@${list.metadata.resourceVersion}`)}`, { signal: controller.signal });
+    expect(res.status).toBe(200);
+    await expect.poll(gone, { timeout: 10_000 }).toBe(before + 1);
+    controller.abort();
+    for (let i = 0; i < 8; i++) await stack.kube('DELETE', `/api/v1/namespaces/${NS}/services/churn-${i}`);
   });
 });
 
