@@ -39,7 +39,7 @@ export function ServiceListView() {
         onView={(v) => setView(v)}
         typeCounts={model.typeCounts}
         attentionCount={model.attentionCount}
-        shown={model.rows?.length}
+        shown={model.shown}
         total={model.total}
       />
       {rawNamespace && !view.namespace ? (
