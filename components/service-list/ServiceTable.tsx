@@ -9,6 +9,9 @@ import type { SortKey } from '../../lib/service-list/sort';
 import { shownSort, toggleSort, type ListViewState } from '../../lib/service-list/url-state';
 import { pageRoutes } from '../../lib/client/page-routes';
 import { Icon } from '../chrome/Icon';
+import { SafeText } from '../text/SafeText';
+import { neutraliseBidi } from '../../lib/text/bidi';
+import { RowMenuButton } from '../service-actions/RowMenuButton';
 
 const COLUMNS: { key: SortKey; label: string; hint: string }[] = [
   { key: 'name', label: 'Name', hint: 'Service name' },
@@ -130,7 +133,7 @@ const Row = memo(function Row({
         <Link
           href={pageRoutes.service(row.namespace, row.name)}
           prefetch={false}
-          title={row.name}
+          title={neutraliseBidi(row.name)}
           data-row-index={index}
           {...(index === 0 ? FIRST_ROW_TIMING : undefined)}
           onClick={(e) => {
@@ -143,17 +146,18 @@ const Row = memo(function Row({
             }
           }}
         >
-          {row.name}
+          <SafeText text={row.name} />
         </Link>
         {row.attention && !endpointsLoading ? (
           <span className={`attention ${row.attention.severity}`} title={row.attention.title} role="img" aria-label={`${row.attention.severity === 'error' ? 'Problem' : 'Warning'}: ${row.attention.title}`}>
             <Icon name="alert" size={14} />
           </span>
         ) : null}
+        <RowMenuButton namespace={row.namespace} name={row.name} rowKey={row.key} />
       </div>
       {showNamespace ? (
         <div className="td ns" role="cell" data-col="namespace">
-          {row.namespace}
+          <SafeText text={row.namespace} />
         </div>
       ) : null}
       <div className="td" role="cell" data-col="type">
