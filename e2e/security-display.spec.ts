@@ -95,7 +95,7 @@ test.describe('cluster text on the detail page', () => {
 });
 
 test.describe('connection pill', () => {
-  const LIST_DELAY_MS = 4500;
+  const LIST_DELAY_MS = 5000;
   let fake: http.Server;
   let stopPorthole: (() => Promise<void>) | undefined;
   let url = '';

@@ -14,9 +14,10 @@ export function ConnectionIndicator() {
   const conn = useConnectionState();
   const queryClient = useQueryClient();
   const nothingLoaded = conn.lastEventAt === undefined && !queryClient.getQueryCache().getAll().some((q) => q.state.data !== undefined);
-  const fetching = useIsFetching() > 0;
-  // No watch yet: the page is still loading (or has loaded nothing), which is not a live view.
-  const state = conn.state === 'idle' ? (nothingLoaded || fetching ? 'connecting' : 'live') : conn.state;
+  // Queries loading for the first time (a list the API server is slow to send): the page is not live yet.
+  const firstLoads = useIsFetching({ predicate: (q) => q.state.data === undefined });
+  const loading = firstLoads > 0 || (conn.state === 'idle' && nothingLoaded);
+  const state = (conn.state === 'idle' || conn.state === 'live') && loading ? 'connecting' : conn.state === 'idle' ? 'live' : conn.state;
   const degraded = state === 'stale' || state === 'reconnecting';
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
