@@ -1,12 +1,14 @@
-/** `npm run bench [cluster|app]`: every benchmark Porthole has, with its target. Prints a table. */
+/** `npm run bench [cluster|app|yaml]`: every benchmark Porthole has, with its target. Prints a table. */
 import { benchApp } from './app-bench';
 import { benchCluster } from './cluster-bench';
 import { printResults } from './stats';
+import { benchYamlEditor } from './yaml-editor-bench';
 
 async function main(): Promise<void> {
   const only = process.argv[2];
   if (!only || only === 'cluster') printResults('Embedded cluster', await benchCluster());
   if (!only || only === 'app') printResults('Porthole (Service list, 10,000 Services)', await benchApp());
+  if (!only || only === 'yaml') printResults('YAML editor', await benchYamlEditor());
 }
 
 main().catch((err: unknown) => {

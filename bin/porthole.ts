@@ -7,6 +7,7 @@
  *   --data-dir <dir>      embedded cluster data (default .porthole/cluster)
  *   --cluster-port <n>    embedded cluster port (default: any free port)
  *   --empty               embedded cluster without demo data
+ *   --service-cluster-ip-range <cidr[,cidr]>  embedded cluster's Service CIDR(s); two (IPv4,IPv6) = dual stack
  *   --port <n>            Porthole's port (default $PORT, else 3000)
  *   --host <addr>         address to bind (default 127.0.0.1)
  *   --allowed-hosts <a,b> host names (optionally name:port) browsers may use to reach Porthole besides
@@ -37,6 +38,7 @@ interface Args {
   dataDir: string;
   clusterPort: number;
   empty: boolean;
+  serviceClusterIPRange?: string;
   port: number;
   host: string;
   allowedHosts?: string;
@@ -76,6 +78,7 @@ function parseArgs(argv: string[]): Args {
       case '--data-dir': args.dataDir = resolve(value()); break;
       case '--cluster-port': args.clusterPort = Number(value()); break;
       case '--empty': args.empty = true; break;
+      case '--service-cluster-ip-range': args.serviceClusterIPRange = value(); break;
       case '--port': args.port = Number(value()); break;
       case '--host': args.host = value(); break;
       case '--allowed-hosts': args.allowedHosts = value(); break;
@@ -88,7 +91,7 @@ function parseArgs(argv: string[]): Args {
       case '--dev': args.dev = true; break;
       case '--allow-context-switch': args.allowContextSwitch = true; break;
       case '--help': case '-h':
-        console.log('usage: npm start -- [--kubeconfig FILE] [--context NAME] [--embedded] [--data-dir DIR] [--cluster-port N] [--empty] [--port N] [--host ADDR] [--allowed-hosts A,B] [--upstream-timeout SECONDS] [--dev] [--allow-context-switch]');
+        console.log('usage: npm start -- [--kubeconfig FILE] [--context NAME] [--embedded] [--data-dir DIR] [--cluster-port N] [--empty] [--service-cluster-ip-range CIDR[,CIDR]] [--port N] [--host ADDR] [--allowed-hosts A,B] [--upstream-timeout SECONDS] [--dev] [--allow-context-switch]');
         process.exit(0);
         break;
       default: fail(`unknown flag ${flag}`);
@@ -185,6 +188,7 @@ async function main(): Promise<void> {
     mkdirSync(args.dataDir, { recursive: true });
     const clusterArgs = ['--port', String(args.clusterPort), '--data-dir', args.dataDir];
     if (args.empty) clusterArgs.push('--empty');
+    if (args.serviceClusterIPRange) clusterArgs.push('--service-cluster-ip-range', args.serviceClusterIPRange);
     const cluster = await startCluster(parseClusterArgs(clusterArgs));
     // Next to the data it describes: two instances with different data dirs never share a kubeconfig.
     const kubeconfig = join(args.dataDir, 'kubeconfig');

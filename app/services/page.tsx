@@ -50,7 +50,7 @@ export default async function ServicesPage({ searchParams }: Props) {
   return (
     <>
       {/* Start the list request before the JavaScript bundle has loaded. */}
-      <script nonce={await cspNonce()} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: prefetchScript(apiPaths.services(namespace)) }} />
+      <script nonce={await cspNonce()} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: prefetchScript(apiPaths.serviceRows(namespace)) }} />
       <Suspense fallback={<ListLoading />}>
         <ServiceListView />
       </Suspense>

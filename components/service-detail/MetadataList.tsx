@@ -1,5 +1,5 @@
 'use client';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { metadataEntries } from '../../lib/service-insight/overview';
 import { CopyButton } from './CopyButton';
 import { Empty } from './Section';
@@ -37,13 +37,14 @@ function Entry({ k, value, long, pair }: { k: string; value: string; long: boole
 }
 
 /** Labels or annotations: sorted, long values folded, every value copyable (labels also as key=value, ready for -l). */
-export function MetadataList({ title, map }: { title: string; map: Record<string, string> | undefined }) {
+export function MetadataList({ title, map, action }: { title: string; map: Record<string, string> | undefined; /** e.g. an Edit button. */ action?: ReactNode }) {
   const entries = metadataEntries(map);
   return (
     <div className="sd-meta" data-testid={`meta-${title.toLowerCase()}`}>
       <h3>
         {title} <span className="muted">({entries.length})</span>
       </h3>
+      {action}
       {entries.length === 0 ? (
         <Empty>none</Empty>
       ) : (

@@ -17,6 +17,7 @@ import { SeverityIcon } from './SeverityIcon';
 import { nodeAddressIndex } from '../../lib/service-insight/endpoints';
 import { useServiceDetail } from './use-service-detail';
 import { YamlSection } from './YamlSection';
+import { ServiceActionBar } from '../service-actions/ServiceActionBar';
 import './service-detail.css';
 import { SafeText } from '../text/SafeText';
 
@@ -137,6 +138,7 @@ export function ServiceDetail({ namespace, name }: ServiceDetailProps) {
           {counts.detail ? <span className="sd-count-detail"> · {counts.detail}</span> : null}
         </span>
       ) : null}
+      {service ? <ServiceActionBar service={service} /> : null}
     </div>
   );
 

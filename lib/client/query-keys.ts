@@ -12,6 +12,6 @@ export const queryKeys = {
   endpoints: (namespace: string, name: string) => ['porthole', 'endpoints', namespace, name] as const,
   accessReview: (attrs: Record<string, string | undefined>) => ['porthole', 'access-review', attrs] as const,
   rulesReview: (namespace: string) => ['porthole', 'rules-review', namespace] as const,
-  serviceOpenApi: () => ['porthole', 'openapi', 'services'] as const,
+  serviceOpenApi: (cluster = '') => ['porthole', 'openapi', 'services', cluster] as const,
   identity: () => ['porthole', 'identity'] as const,
 };

@@ -94,6 +94,9 @@ export async function upstream(kc: KubeConfig, req: UpstreamRequest): Promise<Up
       Accept: req.accept ?? 'application/json',
       'User-Agent': 'porthole/0.1',
       ...(req.contentType ? { 'Content-Type': req.contentType } : {}),
+      // Node sends a DELETE body without a length (no chunked default for DELETE): say it, or the
+      // server reads the body as the next request on the kept-alive connection.
+      ...(req.body !== undefined ? { 'Content-Length': String(Buffer.byteLength(req.body)) } : {}),
     },
     signal: req.signal,
   };

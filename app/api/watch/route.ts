@@ -3,6 +3,7 @@ import { MAX_WATCHES_PER_STREAM, parseWatchParam, type StreamEvents } from '../.
 import { RequestError, statusFromError, statusResponse } from '../../../lib/server/errors';
 import { identityFor } from '../../../lib/server/identity';
 import { sseChannel } from '../../../lib/server/sse';
+import { projectingSink } from '../../../lib/server/service-rows';
 import { runUpstreamWatch } from '../../../lib/server/upstream-watch';
 import { authorize, methodNotAllowed } from '../../../lib/server/route';
 
@@ -44,13 +45,13 @@ export async function GET(request: Request): Promise<Response> {
         identity.kubeConfig,
         w.spec,
         w.resourceVersion,
-        {
+        projectingSink(w.spec, {
           resync: (list) => send('resync', { id, list }),
           change: (type, object) => send('change', { id, type, object }),
           bookmark: (resourceVersion) => send('bookmark', { id, resourceVersion }),
           state: (state, info) => send('state', { id, state, ...info }),
           failure: (status) => send('failure', { id, status }),
-        },
+        }),
         abort.signal,
       ).catch((err: unknown) => send('failure', { id, status: statusFromError(err) }));
     }

@@ -1,0 +1,194 @@
+'use client';
+/**
+ * "Edit YAML" of one Service: the live object as YAML, the draft kept in the browser, the live
+ * object watched (a change or deletion is announced), review with a diff, then apply; a 409 keeps the
+ * text and merges three ways, a 404 offers to re-create.
+ */
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useEffect, useMemo, useState } from 'react';
+import type { Service } from '../../lib/k8s/types';
+import { useCanI } from '../../lib/client/access';
+import { useClusterInfo } from '../../lib/client/cluster-info';
+import { pageRoutes } from '../../lib/client/page-routes';
+import { useService } from '../../lib/client/services';
+import { objectToApply, serviceToYaml } from '../../lib/service-yaml/editor-text';
+import { discardDraft, isDraftStale, loadDraft, type DraftRef } from '../../lib/service-yaml/drafts';
+import { parseServiceYaml } from '../../lib/service-yaml/parse-service';
+import { ApplyReview, type ApplyMethod } from './ApplyReview';
+import { ConflictPanel } from './ConflictPanel';
+import { ServiceYamlPane } from './ServiceYamlPane';
+import { browserStorage, useDraftPersistence } from './use-draft-persistence';
+import { conflictMarkers, useThreeWay } from './use-three-way';
+import { useYamlApply } from './use-yaml-apply';
+
+export function ServiceYamlEditPage({ namespace, name }: { namespace: string; name: string }) {
+  const router = useRouter();
+  const { service: live } = useService(namespace, name);
+  const cluster = useClusterInfo().data;
+  const canUpdate = useCanI({ verb: 'update', resource: 'services', namespace, name });
+  const ref: DraftRef | undefined = useMemo(() => (cluster ? { cluster: cluster.ok ? cluster.clusterName : 'unknown', namespace, name } : undefined), [cluster, namespace, name]);
+
+  const [base, setBase] = useState<Service | undefined>();
+  const [text, setText] = useState<string | undefined>();
+  const [draft, setDraft] = useState<Service | undefined>();
+  const [restored, setRestored] = useState<{ stale: boolean } | undefined>();
+  const [reviewing, setReviewing] = useState(false);
+  const [method, setMethod] = useState<ApplyMethod>('replace');
+  const writer = useYamlApply();
+  const threeWay = useThreeWay();
+
+  // First load: a stored draft wins over the live object.
+  useEffect(() => {
+    if (text !== undefined || live === undefined || !ref) return;
+    const storage = browserStorage();
+    const stored = storage ? loadDraft(storage, ref) : undefined;
+    if (stored) {
+      const b = stored.base ?? live ?? undefined;
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- one-time initialisation from browser storage
+      setBase(b);
+      setText(stored.text);
+      setDraft(parseServiceYaml(stored.text).service ?? b ?? undefined);
+      setRestored({ stale: isDraftStale(stored, live) });
+    } else if (live) {
+      setBase(live);
+      setText(serviceToYaml(live));
+      setDraft(live);
+    }
+  }, [live, ref, text]);
+
+  const extraMarkers = useMemo(() => conflictMarkers(threeWay.result, text ?? ''), [threeWay.result, text]);
+  const pristine = useMemo(() => (base ? serviceToYaml(base) : undefined), [base]);
+  useDraftPersistence(ref, text, pristine, base);
+
+  const parsed = useMemo(() => (text === undefined ? undefined : parseServiceYaml(text, { name, namespace })), [text, name, namespace]);
+  const edited = parsed && parsed.markers.length === 0 ? parsed.service : undefined;
+  const liveChanged = !!live && !!base && live.metadata.resourceVersion !== base.metadata.resourceVersion;
+  const readOnlyReason =
+    canUpdate.data && !canUpdate.data.allowed
+      ? `your identity${cluster?.ok ? ` (${cluster.identity})` : ''} may not update Services in namespace "${namespace}"${canUpdate.data.reason ? `: ${canUpdate.data.reason}` : ''}.`
+      : undefined;
+
+  const mergeLive = (reason: string) => {
+    if (!live || !base || text === undefined || !edited) return;
+    const next = threeWay.merge(reason, base, live, edited, text);
+    setText(next);
+    setBase(live);
+    setRestored(undefined);
+  };
+
+  const doApply = async (force: boolean) => {
+    if (!edited) return;
+    const out = await writer.apply(method, namespace, edited, base?.metadata.resourceVersion, force);
+    if (out.ok) return finish();
+    if (out.code === 409 && method === 'replace') {
+      setReviewing(false);
+      mergeLive('The Service was changed in the cluster while you were editing (409 Conflict). Your text is kept; the changes made in the cluster were merged into it.');
+    }
+  };
+  const recreate = async () => {
+    if (!edited) return;
+    const out = await writer.create(namespace, edited);
+    if (out.ok) finish();
+  };
+  const finish = () => {
+    const storage = browserStorage();
+    if (storage && ref) discardDraft(storage, ref);
+    router.push(pageRoutes.service(namespace, name));
+  };
+  const discard = () => {
+    const storage = browserStorage();
+    if (storage && ref) discardDraft(storage, ref);
+    if (live) {
+      setBase(live);
+      setText(serviceToYaml(live));
+    }
+    setRestored(undefined);
+    threeWay.clear();
+  };
+
+  return (
+    <div className="sy-page" data-testid="yaml-edit-page">
+      <nav className="sy-muted" aria-label="Breadcrumb">
+        <Link href={pageRoutes.service(namespace, name)}>{`${namespace}/${name}`}</Link> / Edit YAML
+      </nav>
+      <h1>Edit YAML: {name}</h1>
+      {live === undefined && text === undefined && <p role="status">Loading the Service…</p>}
+      {live === null && (
+        <div className="banner bad" role="alert" data-testid="yaml-not-found">
+          This Service does not exist in the cluster (it was deleted{text !== undefined ? ' while you were editing; your text is kept' : ''}).{' '}
+          {text !== undefined && (
+            <button type="button" className="button" disabled={!edited || writer.busy || !!readOnlyReason} onClick={() => void recreate()}>
+              Re-create it from your text
+            </button>
+          )}
+        </div>
+      )}
+      {restored && (
+        <div className="banner warn" role="status" data-testid="yaml-draft-restored">
+          {restored.stale
+            ? `A draft you did not apply was restored. It was made from resourceVersion ${base?.metadata.resourceVersion ?? '?'}; the Service has changed since (now ${live?.metadata.resourceVersion ?? '?'}).`
+            : 'A draft you did not apply was restored.'}{' '}
+          {restored.stale && (
+            <button type="button" className="button" disabled={!edited} onClick={() => mergeLive('Your restored draft was made from an older version of the Service.')}>
+              Open the three-way merge
+            </button>
+          )}{' '}
+          <button type="button" className="button" onClick={discard}>
+            Discard draft
+          </button>
+        </div>
+      )}
+      {liveChanged && !restored && (
+        <div className="banner warn" role="status" aria-live="polite" data-testid="yaml-live-changed">
+          The Service was changed in the cluster while you were editing (resourceVersion {base?.metadata.resourceVersion} → {live?.metadata.resourceVersion}).{' '}
+          <button type="button" className="button" disabled={!edited} onClick={() => mergeLive('You chose to merge the changes made in the cluster.')}>
+            Merge the live changes into my text
+          </button>
+        </div>
+      )}
+      {threeWay.result && <ConflictPanel conflicts={threeWay.result.conflicts} merged={threeWay.result.takenFromLive} reason={threeWay.reason} onDismiss={threeWay.clear} />}
+      {reviewing && edited && live ? (
+        <ApplyReview
+          mode="edit"
+          original={serviceToYaml(objectToApply(live))}
+          modified={serviceToYaml(objectToApply(edited))}
+          method={method}
+          onMethod={setMethod}
+          baseResourceVersion={base?.metadata.resourceVersion}
+          busy={writer.busy}
+          error={writer.error}
+          conflicts={writer.conflicts}
+          onApply={(force) => void doApply(force)}
+          onCancel={() => {
+            writer.reset();
+            setReviewing(false);
+          }}
+        />
+      ) : null}
+      {text !== undefined && draft && (
+        <div hidden={reviewing}>
+          <ServiceYamlPane
+            draft={draft}
+            onDraftChange={setDraft}
+            mode="edit"
+            live={live ?? undefined}
+            readOnlyReason={readOnlyReason}
+            text={text}
+            onTextChange={setText}
+            extraMarkers={extraMarkers}
+          />
+          <div className="sy-actions">
+            <button type="button" className="button primary" disabled={!edited || !live || !!readOnlyReason} onClick={() => setReviewing(true)}>
+              Review and apply…
+            </button>
+            <button type="button" className="button" disabled={!live} onClick={discard}>
+              Reset to live
+            </button>
+            {!edited && <span className="sy-muted">Fix the problems marked as YAML syntax to apply.</span>}
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,130 @@
+'use client';
+/**
+ * The YAML view of a Service draft, shared by "Edit YAML", "Create from YAML" and the YAML tab of the
+ * form pages: Monaco with the cluster's schema, four labelled marker layers, a problems panel.
+ * The text is the source of truth while this pane is shown; every parse without problems becomes the
+ * shared draft (`onDraftChange`), and a draft changed elsewhere (the form) is written into the text
+ * keeping the user's comments.
+ */
+import dynamic from 'next/dynamic';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { JSONSchema } from 'monaco-yaml';
+import type { Service } from '../../lib/k8s/types';
+import { useServiceJsonSchema } from '../../lib/client/openapi';
+import { editorObject, serviceToYaml, statusLine } from '../../lib/service-yaml/editor-text';
+import { sortMarkers, type YamlMarker } from '../../lib/service-yaml/markers';
+import { formatYaml, rewriteYaml } from '../../lib/service-yaml/sync-document';
+import { jsonEqual } from '../../lib/service-yaml/three-way';
+import { ProblemsPanel } from './ProblemsPanel';
+import { useYamlMarkers } from './use-yaml-markers';
+import type { EditorHandle } from './YamlCodeEditor';
+import './service-yaml.css';
+
+const YamlCodeEditor = dynamic(() => import('./YamlCodeEditor'), {
+  ssr: false,
+  loading: () => (
+    <p className="sy-loading" role="status">
+      Loading the editor…
+    </p>
+  ),
+});
+
+export interface ServiceYamlPaneProps {
+  draft: Service;
+  onDraftChange(next: Service): void;
+  mode: 'create' | 'edit';
+  /** The stored Service (edit): the update rules compare with it. */
+  live?: Service;
+  /** Set when the identity may not write: the editor is read-only and says why. */
+  readOnlyReason?: string;
+  /** Controlled text (the YAML page keeps drafts and merges); without it the pane keeps its own. */
+  text?: string;
+  onTextChange?(text: string): void;
+  /** More markers (conflicts of a three-way merge). */
+  extraMarkers?: readonly YamlMarker[];
+  /** Namespace for a create when the text names none. */
+  namespace?: string;
+}
+
+export function ServiceYamlPane(props: ServiceYamlPaneProps) {
+  const { draft, onDraftChange, mode, live, readOnlyReason } = props;
+  const [ownText, setOwnText] = useState(() => serviceToYaml(draft));
+  const text = props.text ?? ownText;
+  const setText = (t: string) => (props.onTextChange ? props.onTextChange(t) : setOwnText(t));
+  const namespace = draft.metadata?.namespace || props.namespace || live?.metadata.namespace || 'default';
+  const check = useYamlMarkers(text, mode, live, namespace);
+  const { schema, error: schemaError } = useServiceJsonSchema();
+  const [schemaMarkers, setSchemaMarkers] = useState<YamlMarker[]>([]);
+  const [showManaged, setShowManaged] = useState(false);
+  const handle = useRef<EditorHandle | null>(null);
+
+  // Text → shared draft, whenever it parses cleanly.
+  const lastSent = useRef<Service>(draft);
+  useEffect(() => {
+    if (check.service && !jsonEqual(check.service, lastSent.current)) {
+      lastSent.current = check.service;
+      onDraftChange(check.service);
+    }
+  }, [check.service]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  // Draft changed elsewhere (the form) → into the text, keeping comments.
+  useEffect(() => {
+    if (jsonEqual(draft, lastSent.current)) return;
+    lastSent.current = draft;
+    setText(rewriteYaml(text, editorObject(draft, { showManagedFields: showManaged })));
+  }, [draft]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const markers = useMemo(
+    () => sortMarkers([...check.syntax, ...check.rules, ...check.server, ...schemaMarkers, ...(props.extraMarkers ?? [])]),
+    [check.syntax, check.rules, check.server, schemaMarkers, props.extraMarkers],
+  );
+  const ownMarkers = useMemo(() => markers.filter((m) => m.source !== 'schema'), [markers]);
+  const foldLine = useMemo(() => statusLine(text), []); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const toggleManaged = (show: boolean) => {
+    setShowManaged(show);
+    if (!check.service || !live) return;
+    const meta = { ...check.service.metadata };
+    if (show && live.metadata.managedFields) meta.managedFields = live.metadata.managedFields;
+    else delete meta.managedFields;
+    setText(rewriteYaml(text, { ...check.service, metadata: meta }));
+  };
+
+  return (
+    <div className="sy-pane" data-testid="service-yaml-pane" data-dry-run={check.dryRunPending ? 'pending' : 'done'}>
+      {readOnlyReason && (
+        <p className="banner warn" role="note" data-testid="yaml-read-only">
+          Read-only: {readOnlyReason}
+        </p>
+      )}
+      {schemaError && (
+        <p className="banner warn" role="status">
+          The cluster&apos;s Service schema could not be loaded ({schemaError}): no completion or schema checks.
+        </p>
+      )}
+      <div className="sy-toolbar" role="toolbar" aria-label="Editor actions">
+        <button type="button" className="button" onClick={() => setText(formatYaml(text))} disabled={!!readOnlyReason}>
+          Format
+        </button>
+        {mode === 'edit' && live && (
+          <label className="sy-check">
+            <input type="checkbox" checked={showManaged} onChange={(e) => toggleManaged(e.target.checked)} /> Show managedFields
+          </label>
+        )}
+        <span className="sy-muted">status is read-only (folded); the server ignores changes to it here.</span>
+      </div>
+      <YamlCodeEditor
+        value={text}
+        onChange={setText}
+        readOnly={!!readOnlyReason}
+        markers={ownMarkers}
+        schema={schema as JSONSchema | undefined}
+        onSchemaMarkers={setSchemaMarkers}
+        handleRef={handle}
+        foldLine={foldLine}
+        ariaLabel={`YAML of Service ${draft.metadata?.name ?? ''}`.trim()}
+      />
+      <ProblemsPanel markers={markers} onSelect={(m) => handle.current?.reveal(m.startLine, m.startColumn)} />
+    </div>
+  );
+}

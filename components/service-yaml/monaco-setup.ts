@@ -1,0 +1,52 @@
+/**
+ * Monaco for the YAML editor, set up once per page: the workers (Monaco's editor worker and
+ * monaco-yaml's language worker, bundled by Turbopack from `new URL(..., import.meta.url)`), and
+ * monaco-yaml configured with the cluster's Service schema. Imported only by the editor component,
+ * which pages load with `dynamic(..., { ssr: false })`, so no other route ships Monaco.
+ */
+import * as monaco from 'monaco-editor';
+import { configureMonacoYaml, type JSONSchema, type MonacoYaml } from 'monaco-yaml';
+
+export { monaco };
+
+/** The model the Service text lives in; the schema's fileMatch names it. */
+export const SERVICE_MODEL_PATH = 'porthole-service.yaml';
+const SCHEMA_URI = 'porthole://schemas/io.k8s.api.core.v1.Service.json';
+
+let yamlSupport: MonacoYaml | undefined;
+
+declare global {
+  var MonacoEnvironment: monaco.Environment | undefined;
+}
+
+export function setupMonaco(): typeof monaco {
+  if (!globalThis.MonacoEnvironment) {
+    globalThis.MonacoEnvironment = {
+      getWorker(_workerId: string, label: string): Worker {
+        if (label === 'yaml') return new Worker(new URL('monaco-yaml/yaml.worker', import.meta.url));
+        return new Worker(new URL('monaco-editor/esm/vs/editor/editor.worker', import.meta.url));
+      },
+    };
+  }
+  yamlSupport ??= configureMonacoYaml(monaco, {
+    enableSchemaRequest: false,
+    hover: true,
+    completion: true,
+    validate: true,
+    format: { enable: false },
+    schemas: [],
+  });
+  return monaco;
+}
+
+/** Points monaco-yaml at the Service schema (or at none while it loads). */
+export function setServiceSchema(schema: JSONSchema | undefined): void {
+  void yamlSupport?.update({
+    enableSchemaRequest: false,
+    hover: true,
+    completion: true,
+    validate: true,
+    format: { enable: false },
+    schemas: schema ? [{ uri: SCHEMA_URI, fileMatch: [`**/${SERVICE_MODEL_PATH}`], schema }] : [],
+  });
+}

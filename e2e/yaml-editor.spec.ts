@@ -1,0 +1,188 @@
+/**
+ * The YAML editor (issue 8) in real Chromium against the embedded cluster: markers of the API
+ * server's dry run on the line of the field, completion and hover from the cluster's schema, the diff
+ * before apply, a 409 while editing, server-side apply conflicts then force, drafts across a reload,
+ * bad input, a read-only identity.
+ */
+import { expect, test } from '@playwright/test';
+import { env } from './support';
+import {
+  api,
+  editor,
+  editorText,
+  freshService,
+  getService,
+  gotoLineEnd,
+  insertLineAfter,
+  lineOf,
+  NS,
+  openEditor,
+  pasteAll,
+  problem,
+  replaceLine,
+} from './yaml-editor-helpers';
+
+const SERVER = 'API server (dry run)';
+const twoPorts = {
+  selector: { app: 'web' },
+  ports: [
+    { name: 'http', port: 80, targetPort: 8080 },
+    { name: 'metrics', port: 9090, targetPort: 9090 },
+  ],
+};
+
+test.describe.configure({ mode: 'serial' });
+
+test('port: 70000 gets the API server message on that line', async ({ page }) => {
+  const svc = await freshService('yaml-port', twoPorts);
+  await openEditor(page, NS, 'yaml-port');
+  const line = lineOf(editorText(svc), /^\s+port: 80$/);
+  await replaceLine(page, line, 'port: 70000');
+  const marker = problem(page, SERVER, /must be between 1 and 65535/);
+  await expect(marker).toBeVisible();
+  await expect(marker).toHaveAttribute('data-line', String(line));
+  await expect(problem(page, 'Service rules', /must be between 1 and 65535/)).toHaveAttribute('data-line', String(line));
+  // Choosing the problem moves the cursor there (the editor has focus again).
+  await marker.click();
+  await expect(editor(page)).toBeFocused();
+});
+
+test('a duplicate port name is marked on the second name', async ({ page }) => {
+  const svc = await freshService('yaml-dup', twoPorts);
+  await openEditor(page, NS, 'yaml-dup');
+  const line = lineOf(editorText(svc), /name: metrics/);
+  await replaceLine(page, line, 'name: http');
+  await expect(problem(page, SERVER, /Duplicate value/)).toHaveAttribute('data-line', String(line));
+});
+
+test('NodePort with clusterIP: None is marked on the clusterIP line (create from YAML)', async ({ page }) => {
+  await api.ensureNamespace(NS);
+  await page.goto(`${env('PORTHOLE_E2E_URL')}/services/new?view=yaml&type=NodePort&namespace=${NS}`);
+  await expect(page.getByTestId('yaml-editor').locator('.view-lines')).toContainText('NodePort', { timeout: 30_000 });
+  await insertLineAfter(page, lineOf((await page.getByTestId('yaml-editor').locator('.view-lines').innerText()).replace(/\u00a0/g, ' '), /type: NodePort/), 'clusterIP: None');
+  await expect(problem(page, SERVER, /may not be set to 'None' for NodePort services/)).toHaveAttribute('data-line', '11');
+});
+
+test('completion offers externalTrafficPolicy under spec; hover shows a description', async ({ page }) => {
+  const svc = await freshService('yaml-help', twoPorts);
+  await openEditor(page, NS, 'yaml-help');
+  const text = editorText(svc);
+  await insertLineAfter(page, lineOf(text, /^spec:/), 'externalTr');
+  await page.keyboard.press('Control+Space');
+  await expect(page.getByRole('option', { name: /externalTrafficPolicy/ }).first()).toBeVisible();
+  await page.keyboard.press('Escape');
+  // Hover on the `sessionAffinity` key via the keyboard (Ctrl+K Ctrl+I shows the hover at the cursor).
+  await page.keyboard.press('Control+Z');
+  await gotoLineEnd(page, lineOf(text, /^\s+sessionAffinity:/));
+  await page.keyboard.press('Home');
+  await page.keyboard.press('Control+K');
+  await page.keyboard.press('Control+I');
+  await expect(page.locator('.monaco-hover').filter({ hasText: /affinity/i }).first()).toBeVisible();
+});
+
+test('the diff appears before apply, then the detail page shows the result', async ({ page }) => {
+  const svc = await freshService('yaml-apply', twoPorts);
+  await openEditor(page, NS, 'yaml-apply');
+  await replaceLine(page, lineOf(editorText(svc), /^\s+port: 9090$/), 'port: 9091');
+  await page.getByRole('button', { name: 'Review and apply…' }).click();
+  const diff = page.getByTestId('yaml-diff');
+  await expect(diff.locator('.monaco-diff-editor')).toBeVisible();
+  await expect(diff).toContainText('9091');
+  expect((await getService('yaml-apply')).spec?.ports?.[1].port).toBe(9090);
+  await page.getByRole('button', { name: 'Apply', exact: true }).click();
+  await page.waitForURL(/\/services\/e2e-yaml\/yaml-apply$/);
+  expect((await getService('yaml-apply')).spec?.ports?.[1].port).toBe(9091);
+});
+
+test('a change made through the API while editing: 409 keeps the text, merges, re-applies', async ({ page }) => {
+  const svc = await freshService('yaml-409', twoPorts, { labels: { team: 'a' } });
+  await openEditor(page, NS, 'yaml-409');
+  await replaceLine(page, lineOf(editorText(svc), /^\s+port: 9090$/), 'port: 9092');
+  await api.patchService(NS, 'yaml-409', { metadata: { annotations: { 'example.com/changed-by': 'kubectl' } } });
+  await expect(page.getByTestId('yaml-live-changed')).toBeVisible();
+  await page.getByRole('button', { name: 'Review and apply…' }).click();
+  await page.getByRole('button', { name: 'Apply', exact: true }).click();
+  await expect(page.getByTestId('yaml-three-way')).toContainText('409 Conflict');
+  await expect(page.getByTestId('yaml-merged-count')).toContainText('metadata');
+  await expect(page.getByTestId('yaml-editor').locator('.view-lines')).toContainText('9092');
+  await page.getByRole('button', { name: 'Review and apply…' }).click();
+  await page.getByRole('button', { name: 'Apply', exact: true }).click();
+  await page.waitForURL(/\/services\/e2e-yaml\/yaml-409$/);
+  const after = await getService('yaml-409');
+  expect(after.spec?.ports?.[1].port).toBe(9092);
+  expect(after.metadata.annotations?.['example.com/changed-by']).toBe('kubectl');
+});
+
+test('server-side apply: conflicts listed with their manager, then force', async ({ page }) => {
+  const svc = await freshService('yaml-ssa', twoPorts, {}, '?fieldManager=e2e-other');
+  await openEditor(page, NS, 'yaml-ssa');
+  await replaceLine(page, lineOf(editorText(svc), /^\s+app: web$/), 'app: api');
+  await page.getByRole('button', { name: 'Review and apply…' }).click();
+  await page.getByRole('radio', { name: /Server-side apply/ }).check();
+  await page.getByRole('button', { name: 'Apply', exact: true }).click();
+  const conflicts = page.getByTestId('yaml-apply-conflicts');
+  await expect(conflicts).toContainText('e2e-other');
+  await expect(conflicts).toContainText('.spec.selector');
+  expect((await getService('yaml-ssa')).spec?.selector?.app).toBe('web');
+  await page.getByRole('button', { name: /Force apply/ }).click();
+  await page.waitForURL(/\/services\/e2e-yaml\/yaml-ssa$/);
+  expect((await getService('yaml-ssa')).spec?.selector?.app).toBe('api');
+});
+
+test('a draft survives a reload; discard brings back the live object', async ({ page }) => {
+  const svc = await freshService('yaml-draft', twoPorts);
+  await openEditor(page, NS, 'yaml-draft');
+  await replaceLine(page, lineOf(editorText(svc), /^\s+port: 9090$/), 'port: 9093');
+  await page.waitForTimeout(600); // the draft is saved 300 ms after the last keystroke
+  await page.reload();
+  await expect(page.getByTestId('yaml-draft-restored')).toBeVisible();
+  await expect(page.getByTestId('yaml-editor').locator('.view-lines')).toContainText('9093');
+  await page.getByRole('button', { name: 'Discard draft' }).click();
+  await expect(page.getByTestId('yaml-editor').locator('.view-lines')).not.toContainText('9093');
+  await page.reload();
+  await expect(page.getByTestId('yaml-editor').locator('.view-lines')).toContainText('apiVersion');
+  await expect(page.getByTestId('yaml-draft-restored')).toHaveCount(0);
+});
+
+test('each bad input gives its error and keeps the text', async ({ page }) => {
+  await freshService('yaml-bad', twoPorts);
+  await openEditor(page, NS, 'yaml-bad');
+  const lines = page.getByTestId('yaml-editor').locator('.view-lines');
+  const cases: { text: string; error: RegExp; line?: number; keep: string }[] = [
+    { text: 'apiVersion: v1\nkind: Service\nmetadata:\n  name: yaml-bad\nspec:\n  type: ClusterIP\n  type: NodePort\n', error: /Duplicate key "type"/, line: 6, keep: 'type: NodePort' },
+    { text: 'apiVersion: v1\nkind: Service\nmetadata:\n  name: yaml-bad\n---\napiVersion: v1\nkind: Service\n', error: /second YAML document/, line: 5, keep: '---' },
+    { text: 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: yaml-bad\n', error: /kind must be "Service"/, line: 2, keep: 'Deployment' },
+    { text: 'apiVersion: v1\nkind: Service\nmetadata:\n  name: renamed\n  namespace: e2e-yaml\n', error: /renaming is not possible/, line: 4, keep: 'renamed' },
+    { text: `a: &a [x,x,x,x,x,x,x,x,x]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]\nc: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]\nd: [*c,*c,*c,*c,*c,*c,*c,*c,*c]\n`, error: /alias bomb/, line: 2, keep: '*a' },
+  ];
+  for (const c of cases) {
+    await pasteAll(page, c.text);
+    const m = problem(page, 'YAML syntax', c.error).first();
+    await expect(m).toBeVisible();
+    if (c.line) await expect(m).toHaveAttribute('data-line', String(c.line));
+    await expect(lines).toContainText(c.keep);
+  }
+  // JSON is accepted as YAML: no syntax problem, the server's dry run accepts it.
+  await pasteAll(page, JSON.stringify({ apiVersion: 'v1', kind: 'Service', metadata: { name: 'yaml-bad', namespace: NS }, spec: twoPorts }, null, 2));
+  await expect(page.getByRole('region', { name: 'Problems' })).toContainText('No problems found.');
+  await expect(page.getByRole('button', { name: 'Review and apply…' })).toBeEnabled();
+  // More than 3 MiB is refused with the limit named, and the text stays.
+  const big = `apiVersion: v1\nkind: Service\n# ${'x'.repeat(3 * 1024 * 1024)}\n`;
+  await pasteAll(page, big);
+  await expect(problem(page, 'YAML syntax', /limit is 3 MiB/)).toBeVisible({ timeout: 30_000 });
+  await expect(lines).toContainText('xxxxxxxx');
+});
+
+test('a read-only identity gets the editor read-only and cannot apply', async ({ page, context }) => {
+  const svc = await freshService('yaml-ro', twoPorts);
+  await context.addCookies([{ name: 'porthole-context', value: 'porthole-viewer', url: env('PORTHOLE_E2E_URL') }]);
+  try {
+    await openEditor(page, NS, 'yaml-ro');
+    await expect(page.getByTestId('yaml-read-only')).toContainText('may not update Services');
+    await expect(page.getByRole('button', { name: 'Review and apply…' })).toBeDisabled();
+    await replaceLine(page, lineOf(editorText(svc), /^\s+port: 9090$/), 'port: 9999');
+    await expect(page.getByTestId('yaml-editor').locator('.view-lines')).not.toContainText('9999');
+  } finally {
+    await context.clearCookies();
+  }
+});

@@ -1,0 +1,15 @@
+'use client';
+import { useQuery } from '@tanstack/react-query';
+import type { ClusterInfoResult } from '../server/cluster-info';
+import { apiPaths } from './api-paths';
+import { getJson } from './fetch-json';
+import { queryKeys } from './query-keys';
+
+/** The cluster and identity this browser acts as (names only), e.g. to key per-cluster browser storage. */
+export function useClusterInfo() {
+  return useQuery({
+    queryKey: queryKeys.identity(),
+    queryFn: ({ signal }) => getJson<ClusterInfoResult>(apiPaths.identity(), signal),
+    staleTime: 60_000,
+  });
+}
