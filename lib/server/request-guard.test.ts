@@ -35,7 +35,7 @@ describe('crossOriginProblem', () => {
     expect(crossOriginProblem(new Headers({ host: 'p.example.com', origin: 'https://p.example.com', 'x-forwarded-proto': 'https' }))).toBeUndefined();
   });
   it('refuses cross-site, same-site, Origin null, another scheme or port', () => {
-    for (const headers of [
+    const cases: Record<string, string>[] = [
       { 'sec-fetch-site': 'cross-site' },
       { 'sec-fetch-site': 'same-site' },
       { origin: 'null' },
@@ -43,7 +43,8 @@ describe('crossOriginProblem', () => {
       { origin: 'http://127.0.0.1:3001' },
       { origin: 'http://evil.example' },
       { origin: 'not a url' },
-    ]) {
+    ];
+    for (const headers of cases) {
       expect(crossOriginProblem(h(headers)), JSON.stringify(headers)).toBeTruthy();
     }
   });

@@ -5,6 +5,7 @@ import { projectService } from '../service-list/projection';
 import { encodeServiceRows } from '../service-list/row-wire';
 import type { RequestIdentity } from './identity';
 import { services } from './operations';
+import { API_CACHE_CONTROL } from './errors';
 import { relay } from './route';
 import { cachedServiceRows, seedServiceRows } from './service-rows-cache';
 import { readJson } from './upstream';
@@ -25,7 +26,7 @@ function listResponse(snapshot: ListSnapshot, cache: 'hit' | 'miss'): Response {
     encoded.set(snapshot, text);
   }
   return new Response(text, {
-    headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', 'X-Porthole-Cache': cache },
+    headers: { 'Content-Type': 'application/json', 'Cache-Control': API_CACHE_CONTROL, 'X-Porthole-Cache': cache },
   });
 }
 
