@@ -2,6 +2,7 @@
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useConnectionState } from '../../lib/client/providers';
+import { isClusterDataKey } from '../../lib/client/query-keys';
 import { humanDuration } from '../../lib/service-list/format';
 
 const LABEL = { idle: 'Live', connecting: 'Connecting', live: 'Live', reconnecting: 'Reconnecting', stale: 'Stale' } as const;
@@ -13,7 +14,9 @@ const SHOW_WAIT_AFTER_MS = 2000;
 export function ConnectionIndicator() {
   const conn = useConnectionState();
   const queryClient = useQueryClient();
-  const nothingLoaded = conn.lastEventAt === undefined && !queryClient.getQueryCache().getAll().some((q) => q.state.data !== undefined);
+  // Permission checks and the schema answer even when the cluster cannot be reached: only cluster data counts.
+  const nothingLoaded =
+    conn.lastEventAt === undefined && !queryClient.getQueryCache().getAll().some((q) => isClusterDataKey(q.queryKey) && q.state.data !== undefined);
   // Queries loading for the first time (a list the API server is slow to send): the page is not live yet.
   const firstLoads = useIsFetching({ predicate: (q) => q.state.data === undefined });
   const loading = firstLoads > 0 || (conn.state === 'idle' && nothingLoaded);
