@@ -31,8 +31,6 @@ const twoPorts = {
   ],
 };
 
-test.describe.configure({ mode: 'serial' });
-
 test('port: 70000 gets the API server message on that line', async ({ page }) => {
   const svc = await freshService('yaml-port', twoPorts);
   await openEditor(page, NS, 'yaml-port');
@@ -51,7 +49,7 @@ test('a duplicate port name is marked on the second name', async ({ page }) => {
   const svc = await freshService('yaml-dup', twoPorts);
   await openEditor(page, NS, 'yaml-dup');
   const line = lineOf(editorText(svc), /name: metrics/);
-  await replaceLine(page, line, 'name: http');
+  await replaceLine(page, line, '- name: http');
   await expect(problem(page, SERVER, /Duplicate value/)).toHaveAttribute('data-line', String(line));
 });
 
@@ -71,12 +69,9 @@ test('completion offers externalTrafficPolicy under spec; hover shows a descript
   await page.keyboard.press('Control+Space');
   await expect(page.getByRole('option', { name: /externalTrafficPolicy/ }).first()).toBeVisible();
   await page.keyboard.press('Escape');
-  // Hover on the `sessionAffinity` key via the keyboard (Ctrl+K Ctrl+I shows the hover at the cursor).
+  // Hover the mouse over the `sessionAffinity` key.
   await page.keyboard.press('Control+Z');
-  await gotoLineEnd(page, lineOf(text, /^\s+sessionAffinity:/));
-  await page.keyboard.press('Home');
-  await page.keyboard.press('Control+K');
-  await page.keyboard.press('Control+I');
+  await page.getByTestId('yaml-editor').locator('.view-line span span', { hasText: /^sessionAffinity$/ }).first().hover();
   await expect(page.locator('.monaco-hover').filter({ hasText: /affinity/i }).first()).toBeVisible();
 });
 
