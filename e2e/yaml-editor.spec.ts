@@ -72,7 +72,7 @@ test('completion offers externalTrafficPolicy under spec; hover shows a descript
   // Hover the mouse over the `sessionAffinity` key.
   await page.keyboard.press('Control+Z');
   await page.getByTestId('yaml-editor').locator('.view-line span span', { hasText: /^sessionAffinity$/ }).first().hover();
-  await expect(page.locator('.monaco-hover').filter({ hasText: /affinity/i }).first()).toBeVisible();
+  await expect(page.locator('.monaco-hover').filter({ hasText: /connections from one client/ }).first()).toBeVisible();
 });
 
 test('the diff appears before apply, then the detail page shows the result', async ({ page }) => {
