@@ -1,15 +1,27 @@
 import type { NextConfig } from 'next';
+import { PROXY_BODY_BUFFER_BYTES } from './lib/server/limits';
+import { COMMON_SECURITY_HEADERS } from './lib/server/request-guard';
 
 const nextConfig: NextConfig = {
   // client-node pulls in Node-only modules (ws, node-fetch, socks agents): keep it out of the bundle.
   serverExternalPackages: ['@kubernetes/client-node'],
   poweredByHeader: false,
-  // Porthole serves a browser on the same machine or LAN: gzip of a 10 MB list costs more CPU than it saves.
-  compress: false,
+  // Pages, scripts and styles go out gzipped. API answers do not: they carry `Cache-Control: no-transform`
+  // (lib/server/errors.ts API_CACHE_CONTROL), because gzip of a 10 MB list costs more CPU than it saves on
+  // loopback or a LAN, and the watch stream must not be buffered by a compressor.
+  compress: true,
   reactStrictMode: true,
   // Type errors are caught by `npm run typecheck` (tsc over the whole repo); several people build the tree at
   // once, so the production build does not re-run the checker.
   typescript: { ignoreBuildErrors: true },
+  experimental: {
+    // proxy.ts makes Next buffer a copy of each request body; keep that copy just above the API's limit.
+    proxyClientMaxBodySize: PROXY_BODY_BUFFER_BYTES,
+  },
+  // Static files (not seen by proxy.ts) get the same headers as everything else.
+  async headers() {
+    return [{ source: '/:path*', headers: Object.entries(COMMON_SECURITY_HEADERS).map(([key, value]) => ({ key, value })) }];
+  },
 };
 
 export default nextConfig;

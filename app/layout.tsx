@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { AppChrome } from '../components/chrome/AppChrome';
 import { PortholeProviders } from '../lib/client/providers';
 import { clusterInfo } from '../lib/server/cluster-info';
+import { cspNonce } from '../lib/server/csp-nonce';
 import './globals.css';
 
 export const metadata: Metadata = {
@@ -15,11 +16,14 @@ export const metadata: Metadata = {
 const THEME_SCRIPT = `(function(){try{var t=localStorage.getItem('porthole-theme');if(t!=='light'&&t!=='dark'){t=matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light'}document.documentElement.dataset.theme=t}catch(e){}})()`;
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
-  const info = clusterInfo(await headers());
+  const requestHeaders = await headers();
+  const info = clusterInfo(requestHeaders);
+  // proxy.ts gives every page request a CSP nonce; Next puts it on its own scripts, this one needs it too.
+  const nonce = await cspNonce();
   return (
     <html lang="en" suppressHydrationWarning>
       <head>
-        <script dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
       </head>
       <body>
         <PortholeProviders>

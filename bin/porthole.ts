@@ -7,8 +7,14 @@
  *   --data-dir <dir>      embedded cluster data (default .porthole/cluster)
  *   --cluster-port <n>    embedded cluster port (default: any free port)
  *   --empty               embedded cluster without demo data
+ *   --service-cluster-ip-range <cidr[,cidr]>  embedded cluster's Service CIDR(s); two (IPv4,IPv6) = dual stack
  *   --port <n>            Porthole's port (default $PORT, else 3000)
  *   --host <addr>         address to bind (default 127.0.0.1)
+ *   --allowed-hosts <a,b> host names (optionally name:port) browsers may use to reach Porthole besides
+ *                         loopback and --host, e.g. behind a reverse proxy ($PORTHOLE_ALLOWED_HOSTS);
+ *                         any other Host header is refused (DNS rebinding protection)
+ *   --upstream-timeout <s> seconds to wait for the API server's first byte (default 10;
+ *                         $PORTHOLE_UPSTREAM_TIMEOUT_MS in milliseconds)
  *   --dev                 run `next dev` instead of `next start`
  *   --allow-context-switch  let browser users act as any context of the kubeconfig that reaches the
  *                         same cluster ("Acting as"); always on for the embedded cluster
@@ -32,8 +38,11 @@ interface Args {
   dataDir: string;
   clusterPort: number;
   empty: boolean;
+  serviceClusterIPRange?: string;
   port: number;
   host: string;
+  allowedHosts?: string;
+  upstreamTimeoutMs?: number;
   dev: boolean;
   allowContextSwitch: boolean;
 }
@@ -69,12 +78,20 @@ function parseArgs(argv: string[]): Args {
       case '--data-dir': args.dataDir = resolve(value()); break;
       case '--cluster-port': args.clusterPort = Number(value()); break;
       case '--empty': args.empty = true; break;
+      case '--service-cluster-ip-range': args.serviceClusterIPRange = value(); break;
       case '--port': args.port = Number(value()); break;
       case '--host': args.host = value(); break;
+      case '--allowed-hosts': args.allowedHosts = value(); break;
+      case '--upstream-timeout': {
+        const seconds = Number(value());
+        if (!Number.isFinite(seconds) || seconds <= 0) fail(`--upstream-timeout needs a positive number of seconds`);
+        args.upstreamTimeoutMs = Math.round(seconds * 1000);
+        break;
+      }
       case '--dev': args.dev = true; break;
       case '--allow-context-switch': args.allowContextSwitch = true; break;
       case '--help': case '-h':
-        console.log('usage: npm start -- [--kubeconfig FILE] [--context NAME] [--embedded] [--data-dir DIR] [--cluster-port N] [--empty] [--port N] [--host ADDR] [--dev] [--allow-context-switch]');
+        console.log('usage: npm start -- [--kubeconfig FILE] [--context NAME] [--embedded] [--data-dir DIR] [--cluster-port N] [--empty] [--service-cluster-ip-range CIDR[,CIDR]] [--port N] [--host ADDR] [--allowed-hosts A,B] [--upstream-timeout SECONDS] [--dev] [--allow-context-switch]');
         process.exit(0);
         break;
       default: fail(`unknown flag ${flag}`);
@@ -150,7 +167,9 @@ async function waitForHttp(url: string, child: ChildProcess, timeoutMs: number):
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   const target = resolveTarget(args);
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(args.port), NEXT_TELEMETRY_DISABLED: '1' };
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(args.port), PORTHOLE_HOST: args.host, NEXT_TELEMETRY_DISABLED: '1' };
+  if (args.allowedHosts !== undefined) env.PORTHOLE_ALLOWED_HOSTS = args.allowedHosts;
+  if (args.upstreamTimeoutMs !== undefined) env.PORTHOLE_UPSTREAM_TIMEOUT_MS = String(args.upstreamTimeoutMs);
   if (args.allowContextSwitch) env.PORTHOLE_ALLOW_CONTEXT_SWITCH = '1';
   let stopCluster: (() => Promise<void>) | undefined;
 
@@ -169,6 +188,7 @@ async function main(): Promise<void> {
     mkdirSync(args.dataDir, { recursive: true });
     const clusterArgs = ['--port', String(args.clusterPort), '--data-dir', args.dataDir];
     if (args.empty) clusterArgs.push('--empty');
+    if (args.serviceClusterIPRange) clusterArgs.push('--service-cluster-ip-range', args.serviceClusterIPRange);
     const cluster = await startCluster(parseClusterArgs(clusterArgs));
     // Next to the data it describes: two instances with different data dirs never share a kubeconfig.
     const kubeconfig = join(args.dataDir, 'kubeconfig');
@@ -176,7 +196,8 @@ async function main(): Promise<void> {
     stopCluster = () => cluster.stop();
     env.PORTHOLE_KUBECONFIG = kubeconfig;
     env.PORTHOLE_CLUSTER_SOURCE = 'embedded';
-    console.log(`porthole: no kubeconfig found, started the embedded cluster at ${cluster.url} (data in ${args.dataDir})`);
+    const why = args.embedded ? '--embedded' : 'no kubeconfig found';
+    console.log(`porthole: ${why}: started the embedded cluster at ${cluster.url} (data in ${args.dataDir})`);
     console.log(`porthole: kubectl works too: kubectl --kubeconfig ${kubeconfig} get services -A`);
   }
 

@@ -19,6 +19,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.PORTHOLE_E2E_URL = porthole.url;
   process.env.PORTHOLE_E2E_CLUSTER_URL = cluster.url;
   process.env.PORTHOLE_E2E_ADMIN_TOKEN = cluster.tokens.admin;
+  // For specs that check the stored object with `kubectl get -o json`.
+  process.env.PORTHOLE_E2E_KUBECONFIG = kubeconfig;
   return async () => {
     await porthole.stop();
     await cluster.stop();

@@ -127,11 +127,12 @@ export interface PrivateStack {
   stop(): Promise<void>;
 }
 
-export async function startPrivateStack(): Promise<PrivateStack> {
+/** `clusterArgs`: extra flags for the cluster, e.g. `['--service-cluster-ip-range', '10.96.0.0/12,fd00:10:96::/108']`. */
+export async function startPrivateStack(clusterArgs: string[] = []): Promise<PrivateStack> {
   const work = mkdtempSync(join(tmpdir(), 'porthole-e2e-private-'));
   const dataDir = join(work, 'data');
   const kubeconfig = join(work, 'kubeconfig');
-  let cluster = await spawnCluster(['--port', '0', '--data-dir', dataDir, '--write-kubeconfig', kubeconfig]);
+  let cluster = await spawnCluster(['--port', '0', '--data-dir', dataDir, '--write-kubeconfig', kubeconfig, ...clusterArgs]);
   const port = cluster.port;
   const { readFileSync } = await import('node:fs');
   const doc = parse(readFileSync(kubeconfig, 'utf8')) as { users?: { name: string; user?: { token?: string } }[] };
@@ -142,7 +143,7 @@ export async function startPrivateStack(): Promise<PrivateStack> {
     api: new KubeApi(cluster.url, token),
     killCluster: () => cluster.kill9(),
     async restartCluster() {
-      cluster = await spawnCluster(['--port', String(port), '--data-dir', dataDir]);
+      cluster = await spawnCluster(['--port', String(port), '--data-dir', dataDir, ...clusterArgs]);
     },
     async stop() {
       await porthole.stop();

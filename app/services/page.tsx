@@ -8,6 +8,7 @@ import { apiPaths } from '../../lib/client/api-paths';
 import { prefetchScript } from '../../lib/client/prefetch';
 import { pageRoutes } from '../../lib/client/page-routes';
 import { mayListServicesEverywhere } from '../../lib/server/access';
+import { cspNonce } from '../../lib/server/csp-nonce';
 import { identityFor } from '../../lib/server/identity';
 import { parseViewState } from '../../lib/service-list/url-state';
 
@@ -49,7 +50,7 @@ export default async function ServicesPage({ searchParams }: Props) {
   return (
     <>
       {/* Start the list request before the JavaScript bundle has loaded. */}
-      <script dangerouslySetInnerHTML={{ __html: prefetchScript(apiPaths.services(namespace)) }} />
+      <script nonce={await cspNonce()} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: prefetchScript(apiPaths.serviceRows(namespace)) }} />
       <Suspense fallback={<ListLoading />}>
         <ServiceListView />
       </Suspense>

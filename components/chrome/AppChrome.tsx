@@ -25,7 +25,9 @@ export function AppChrome({ cluster, children }: { cluster: ClusterInfoResult; c
       <a className="skip-link" href="#main">Skip to content</a>
       <header className="topbar">
         <Link className="brand" href={pageRoutes.serviceList()} aria-label="Porthole home">
-          <span className="brand-mark" aria-hidden />
+          {/* A static file from public/: the browser caches it across pages (next/image would re-encode an SVG for nothing). */}
+          {/* eslint-disable-next-line @next/next/no-img-element */}
+          <img className="brand-mark" src="/logo.svg" alt="" width={22} height={22} />
           Porthole
         </Link>
         {cluster.ok ? (

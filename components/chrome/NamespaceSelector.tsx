@@ -17,7 +17,7 @@ export function NamespaceSelector({ contextNamespace }: { contextNamespace?: str
   // Only namespaces whose Services this identity may read (RBAC decides, through access reviews).
   const names = useNamespacesWithServiceAccess(listed);
   // On a Service's page, its namespace is the one being looked at.
-  const fromPath = /^\/services\/([^/]+)\/[^/]+$/.exec(pathname)?.[1];
+  const fromPath = /^\/services\/(?!new\/)([^/]+)\/[^/]+$/.exec(pathname)?.[1];
   const current = view.namespace ?? (fromPath ? decodeURIComponent(fromPath) : '');
   // The current one and the context's namespace stay choices even when namespaces cannot be listed (403).
   const options = [...new Set([...names, current, contextNamespace ?? ''].filter(Boolean))].sort();

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { Status } from '../../lib/k8s/types';
 import type { Finding } from '../../lib/service-insight/diagnosis';
 import type { Headline } from '../../lib/service-insight/headline';
+import { SafeText } from '../text/SafeText';
 import { SeverityIcon } from './SeverityIcon';
 
 /** Supporting lines shown before "show all" (a 300-pod Service would list 300 not-ready pods). */
@@ -15,7 +16,9 @@ function FindingItems({ items }: { items: string[] }) {
     <ul className="sd-finding-items">
       {shown.map((it) => (
         <li key={it}>
-          <code>{it}</code>
+          <code>
+            <SafeText text={it} />
+          </code>
         </li>
       ))}
       {items.length > shown.length ? (
@@ -117,14 +120,18 @@ export function DiagnosisPanel({
               <span className="sd-sev" data-severity={f.severity}>
                 {f.severity}
               </span>
-              <strong>{f.title}</strong>
+              <strong>
+                <SafeText text={f.title} />
+              </strong>
             </div>
-            <p>{f.explanation}</p>
+            <p>
+              <SafeText text={f.explanation} />
+            </p>
             {f.items?.length ? <FindingItems items={f.items} /> : null}
             <NearMisses finding={f} />
             {f.fix ? (
               <p className="sd-fix">
-                <span className="sd-fix-label">Fix:</span> {f.fix}
+                <span className="sd-fix-label">Fix:</span> <SafeText text={f.fix} />
               </p>
             ) : null}
           </li>

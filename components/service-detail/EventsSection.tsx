@@ -4,6 +4,7 @@ import { eventSource, eventTime } from '../../lib/service-insight/events';
 import { humanDuration } from '../../lib/service-list/format';
 import { useNow } from '../../lib/client/use-now';
 import { Empty, Section, Unavailable } from './Section';
+import { SafeText } from '../text/SafeText';
 
 /** Events about the Service, newest first, live. */
 export function EventsSection({ events, error }: { events: Event[]; error?: Status }) {
@@ -31,13 +32,19 @@ export function EventsSection({ events, error }: { events: Event[]; error?: Stat
               return (
                 <tr key={e.metadata.uid ?? e.metadata.name} data-testid="event-row" data-type={e.type}>
                   <td className={e.type === 'Warning' ? 'sd-warn-text' : undefined}>{e.type ?? 'Normal'}</td>
-                  <td>{e.reason}</td>
+                  <td>
+                    <SafeText text={e.reason} />
+                  </td>
                   <td title={eventTime(e)}>
                     {Number.isNaN(t) ? '—' : humanDuration(Math.max(0, now - t))}
                     {(e.count ?? 1) > 1 ? <span className="muted"> (×{e.count})</span> : null}
                   </td>
-                  <td>{eventSource(e)}</td>
-                  <td>{e.message}</td>
+                  <td>
+                    <SafeText text={eventSource(e)} />
+                  </td>
+                  <td className="sd-message">
+                    <SafeText text={e.message} />
+                  </td>
                 </tr>
               );
             })}

@@ -4,7 +4,7 @@ import { overviewFields } from '../../lib/service-insight/overview';
 import { displayType, humanDuration } from '../../lib/service-list/format';
 import { useNow } from '../../lib/client/use-now';
 import { CopyButton, Copyable } from './CopyButton';
-import { MetadataList } from './MetadataList';
+import { EditableMetadata } from '../service-actions/EditableMetadata';
 import { Section } from './Section';
 
 /** Every spec field (defaults marked as defaults, fields that do not apply dimmed), then labels and annotations. */
@@ -69,8 +69,8 @@ export function OverviewSection({ service }: { service: Service }) {
         </div>
       </dl>
       <div className="sd-meta-grid">
-        <MetadataList title="Labels" map={service.metadata.labels} />
-        <MetadataList title="Annotations" map={service.metadata.annotations} />
+        <EditableMetadata service={service} which="labels" />
+        <EditableMetadata service={service} which="annotations" />
       </div>
     </Section>
   );

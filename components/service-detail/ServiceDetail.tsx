@@ -17,7 +17,9 @@ import { SeverityIcon } from './SeverityIcon';
 import { nodeAddressIndex } from '../../lib/service-insight/endpoints';
 import { useServiceDetail } from './use-service-detail';
 import { YamlSection } from './YamlSection';
+import { ServiceActionBar } from '../service-actions/ServiceActionBar';
 import './service-detail.css';
+import { SafeText } from '../text/SafeText';
 
 export interface ServiceDetailProps {
   namespace: string;
@@ -123,7 +125,9 @@ export function ServiceDetail({ namespace, name }: ServiceDetailProps) {
         <Link href={`/services?namespace=${encodeURIComponent(namespace)}`}>{namespace}</Link>
         <span aria-hidden>/</span>
       </nav>
-      <h1 data-testid="service-name">{name}</h1>
+      <h1 data-testid="service-name">
+        <SafeText text={name} />
+      </h1>
       {service ? <span className={`type-badge type-${displayType(service)}`} data-testid="service-type">{displayType(service)}</span> : null}
       {service && service.spec?.type !== 'ExternalName' ? (
         <span className="page-sub" data-testid="header-counts">
@@ -134,6 +138,7 @@ export function ServiceDetail({ namespace, name }: ServiceDetailProps) {
           {counts.detail ? <span className="sd-count-detail"> · {counts.detail}</span> : null}
         </span>
       ) : null}
+      {service ? <ServiceActionBar service={service} /> : null}
     </div>
   );
 

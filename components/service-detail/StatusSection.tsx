@@ -3,6 +3,7 @@ import type { Event, Service } from '../../lib/k8s/types';
 import { loadBalancerState } from '../../lib/service-insight/load-balancer';
 import { Copyable } from './CopyButton';
 import { Empty, Section } from './Section';
+import { SafeText } from '../text/SafeText';
 
 /** status.loadBalancer (ingress or "pending" with the reason known from events) and status.conditions. */
 export function StatusSection({ service, events }: { service: Service; events: Event[] }) {
@@ -86,7 +87,9 @@ export function StatusSection({ service, events }: { service: Service; events: E
                 <td>{c.type}</td>
                 <td>{c.status}</td>
                 <td>{c.reason}</td>
-                <td>{c.message}</td>
+                <td className="sd-message">
+                  <SafeText text={c.message} />
+                </td>
                 <td>{c.lastTransitionTime}</td>
               </tr>
             ))}

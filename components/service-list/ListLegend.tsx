@@ -31,7 +31,17 @@ export function ListLegend() {
           <dt>Needs attention</dt>
           <dd>The detail page’s diagnosis rules that the list can decide; open a Service for its full diagnosis and the fix.</dd>
           <dt>Search</dt>
-          <dd>Every word must match name, namespace, type, labels, IPs, ports or selector; <code>app=web</code> / <code>app!=web</code> match a label exactly.</dd>
+          <dd>
+            Every word must match. A word is looked for in the name, namespace, type, IPs, ports, external address and the
+            label and selector <em>values</em> (not the label keys). <code>app=web</code> matches a label or the selector
+            exactly, <code>app!=web</code> a Service whose label differs or is missing; a bare <code>app</code> also finds
+            Services that have the label <code>app</code>, <code>!app</code> those that lack it.
+          </dd>
+          <dt>Order while searching</dt>
+          <dd>
+            Until you click a column header, the best matches come first: the Service named exactly as you typed, then names
+            starting with it, then names containing it, then the other matches. A clicked column keeps its order.
+          </dd>
         </dl>
       </div>
     </details>

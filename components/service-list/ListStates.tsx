@@ -1,6 +1,7 @@
 'use client';
 import type { Status } from '../../lib/k8s/types';
 import { Icon } from '../chrome/Icon';
+import { NewServiceActions } from '../service-actions/NewServiceActions';
 
 export function ListLoading() {
   return (
@@ -63,6 +64,9 @@ export function ListEmpty({
         Services created with <code>kubectl apply</code> or by any other client appear here as soon as they exist — no need to reload.
       </p>
       {namespace ? <p>Pick “All namespaces” at the top to look everywhere.</p> : null}
+      <div className="actions">
+        <NewServiceActions namespace={namespace} />
+      </div>
     </div>
   );
 }

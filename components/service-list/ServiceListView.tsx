@@ -11,6 +11,8 @@ import { ListEmpty, ListError, ListLoading } from './ListStates';
 import { ServiceTable } from './ServiceTable';
 import { ServiceToolbar } from './ServiceToolbar';
 import { pageRoutes } from '../../lib/client/page-routes';
+import { NewServiceActions } from '../service-actions/NewServiceActions';
+import { RowActionsHost } from '../service-actions/RowActionsHost';
 
 /** The Service list page: toolbar, banners, and the virtualized table. All view state is in the URL. */
 export function ServiceListView() {
@@ -31,6 +33,7 @@ export function ServiceListView() {
       <div className="page-header">
         <h1>Services</h1>
         <span className="page-sub">{view.namespace ? <>in namespace <strong>{view.namespace}</strong></> : 'in all namespaces'}</span>
+        <NewServiceActions namespace={view.namespace} />
       </div>
       <ServiceToolbar
         view={view}
@@ -80,7 +83,9 @@ export function ServiceListView() {
       <div className="table-wrap">
         {model.rows ? (
           model.rows.length > 0 ? (
-            <ServiceTable rows={model.rows} view={view} onSort={(v) => setView(v)} endpointsLoading={model.endpointsLoading} />
+            <RowActionsHost findService={(key) => model.rows?.find((r) => r.key === key)?.service}>
+              <ServiceTable rows={model.rows} view={view} onSort={(v) => setView(v)} endpointsLoading={model.endpointsLoading} />
+            </RowActionsHost>
           ) : (
             <ListEmpty
               namespace={view.namespace}

@@ -6,9 +6,12 @@ import { useNow } from '../../lib/client/use-now';
 import { humanDuration } from '../../lib/service-list/format';
 import type { ServiceRow } from '../../lib/service-list/rows';
 import type { SortKey } from '../../lib/service-list/sort';
-import { toggleSort, type ListViewState } from '../../lib/service-list/url-state';
+import { shownSort, toggleSort, type ListViewState } from '../../lib/service-list/url-state';
 import { pageRoutes } from '../../lib/client/page-routes';
 import { Icon } from '../chrome/Icon';
+import { SafeText } from '../text/SafeText';
+import { neutraliseBidi } from '../../lib/text/bidi';
+import { RowMenuButton } from '../service-actions/RowMenuButton';
 
 const COLUMNS: { key: SortKey; label: string; hint: string }[] = [
   { key: 'name', label: 'Name', hint: 'Service name' },
@@ -128,7 +131,7 @@ const Row = memo(function Row({
         <Link
           href={pageRoutes.service(row.namespace, row.name)}
           prefetch={false}
-          title={row.name}
+          title={neutraliseBidi(row.name)}
           data-row-index={index}
           onClick={(e) => {
             const scroller = (e.currentTarget as HTMLElement).closest('.tbody');
@@ -140,17 +143,18 @@ const Row = memo(function Row({
             }
           }}
         >
-          {row.name}
+          <SafeText text={row.name} />
         </Link>
         {row.attention && !endpointsLoading ? (
           <span className={`attention ${row.attention.severity}`} title={row.attention.title} role="img" aria-label={`${row.attention.severity === 'error' ? 'Problem' : 'Warning'}: ${row.attention.title}`}>
             <Icon name="alert" size={14} />
           </span>
         ) : null}
+        <RowMenuButton namespace={row.namespace} name={row.name} rowKey={row.key} />
       </div>
       {showNamespace ? (
         <div className="td ns" role="cell" data-col="namespace">
-          {row.namespace}
+          <SafeText text={row.namespace} />
         </div>
       ) : null}
       <div className="td" role="cell" data-col="type">
@@ -195,6 +199,7 @@ export function ServiceTable({
   const showNamespace = view.namespace === undefined;
   const columns = showNamespace ? COLUMNS : COLUMNS.filter((c) => c.key !== 'namespace');
   const rowHeight = useRowHeight();
+  const sortedBy = shownSort(view);
   const [restore] = useState(() => (typeof window === 'undefined' ? undefined : readSavedPosition()));
   // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Virtual returns fresh functions by design
   const virtualizer = useVirtualizer({
@@ -249,7 +254,7 @@ export function ServiceTable({
       <div className="tbody" role="rowgroup" ref={scroller} data-testid="service-rows" tabIndex={-1} onKeyDown={onKeyDown}>
         <div className="thead svc-grid" role="row" aria-rowindex={1}>
           {columns.map((c) => {
-            const sorted = view.sort === c.key;
+            const sorted = sortedBy === c.key;
             return (
               <div key={c.key} className="th" role="columnheader" aria-sort={sorted ? (view.dir === 'asc' ? 'ascending' : 'descending') : 'none'}>
                 <button type="button" title={`${c.hint}. Click to sort.`} data-testid={`sort-${c.key}`} onClick={() => onSort(toggleSort(view, c.key))}>

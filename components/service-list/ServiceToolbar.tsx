@@ -47,7 +47,7 @@ export function ServiceToolbar({ view, query, onQuery, onView, typeCounts, atten
           className="input"
           type="search"
           placeholder="Search name, IP, label…"
-          title="Every word must match: name, namespace, type, labels, IPs, ports or selector. key=value and key!=value match labels exactly."
+          title="Every word must match: name, namespace, type, IPs, ports, label or selector values. key=value and key!=value match labels exactly; key / !key: has / lacks the label. Best name matches first until you sort by a column."
           autoComplete="off"
           spellCheck={false}
           value={query}

@@ -29,23 +29,23 @@ function accessReviewQuery(attrs: ResourceAttributes) {
 }
 
 /** May the current identity do this? (SelfSubjectAccessReview, answered by the API server.) */
-export function useCanI(attrs: ResourceAttributes) {
-  return useQuery(accessReviewQuery(attrs));
+export function useCanI(attrs: ResourceAttributes, enabled = true) {
+  return useQuery({ ...accessReviewQuery(attrs), enabled });
 }
 
 /** Above this many namespaces, ask no review per namespace (offer them all). */
 const MAX_REVIEWED_NAMESPACES = 100;
 
 /**
- * The namespaces in which the identity may list Services: all of them when it may list everywhere
- * (one review), else those a per-namespace review allows (the cluster's RBAC decides; while the
- * answers are pending, or with very many namespaces, every name is kept).
+ * The namespaces in which the identity may `verb` (default: list) Services: all of them when it may
+ * everywhere (one review), else those a per-namespace review allows (the cluster's RBAC decides;
+ * while the answers are pending, or with very many namespaces, every name is kept).
  */
-export function useNamespacesWithServiceAccess(names: readonly string[]): string[] {
-  const everywhere = useCanI({ verb: 'list', resource: 'services' });
+export function useNamespacesWithServiceAccess(names: readonly string[], verb = 'list'): string[] {
+  const everywhere = useCanI({ verb, resource: 'services' });
   const ask = everywhere.data?.allowed === false && names.length <= MAX_REVIEWED_NAMESPACES;
   const reviews = useQueries({
-    queries: (ask ? names : []).map((namespace) => accessReviewQuery({ verb: 'list', resource: 'services', namespace })),
+    queries: (ask ? names : []).map((namespace) => accessReviewQuery({ verb, resource: 'services', namespace })),
   });
   if (!ask) return [...names];
   return names.filter((_, i) => reviews[i]?.data?.allowed !== false);

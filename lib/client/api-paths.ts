@@ -22,6 +22,8 @@ export const writeQuery = (o: WriteQuery = {}) =>
 
 export const apiPaths = {
   services: (namespace?: string) => (namespace ? `/api/namespaces/${enc(namespace)}/services` : '/api/services'),
+  /** The Service list's projection (what the list shows), not whole objects. */
+  serviceRows: (namespace?: string) => `/api/service-rows${q({ namespace })}`,
   service: (namespace: string, name: string) => `/api/namespaces/${enc(namespace)}/services/${enc(name)}`,
   serviceStatus: (namespace: string, name: string) => `/api/namespaces/${enc(namespace)}/services/${enc(name)}/status`,
   endpointSlices: (namespace?: string, service?: string) =>

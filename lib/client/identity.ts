@@ -1,7 +1,8 @@
 'use client';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { apiPaths } from './api-paths';
 import { requestJson } from './fetch-json';
+import { queryKeys } from './query-keys';
 
 /** Switch the identity (kubeconfig context) this browser acts as, then reload everything under it. */
 export function useSwitchIdentity() {
@@ -9,5 +10,21 @@ export function useSwitchIdentity() {
     mutationFn: (context: string) =>
       requestJson<{ context: string }>(apiPaths.identity(), { method: 'POST', body: JSON.stringify({ context }), contentType: 'application/json' }),
     onSuccess: () => window.location.reload(),
+  });
+}
+
+export interface CurrentIdentity {
+  /** The identity (kubeconfig context) this browser acts as. */
+  identity?: string;
+  /** The namespace of its kubeconfig context. */
+  namespace?: string;
+}
+
+/** Who this browser acts as (the context name; never a credential). */
+export function useCurrentIdentity() {
+  return useQuery({
+    queryKey: queryKeys.identity(),
+    staleTime: Infinity,
+    queryFn: async () => (await requestJson<CurrentIdentity>(apiPaths.identity())).data,
   });
 }

@@ -3,10 +3,25 @@ import { DEFAULT_VIEW, serializeViewState, type ListViewState } from '../service
 
 export const pageRoutes = {
   serviceListPath: '/services',
-  /** "Edit YAML" of one Service. */
-  serviceYaml: (namespace: string, name: string) => `/services/${encodeURIComponent(namespace)}/${encodeURIComponent(name)}/yaml`,
   /** The Service list with a view state (namespace, search, filters, sort). */
   serviceList: (view: Partial<ListViewState> = {}) => `/services${serializeViewState({ ...DEFAULT_VIEW, ...view })}`,
   service: (namespace: string, name: string) => `/services/${encodeURIComponent(namespace)}/${encodeURIComponent(name)}`,
+  /** The create form; `type` preselects the kind (ClusterIP, headless, NodePort, LoadBalancer, ExternalName). */
+  newService: (opts: { type?: string; namespace?: string } = {}) => {
+    const q = new URLSearchParams();
+    if (opts.type) q.set('type', opts.type);
+    if (opts.namespace) q.set('namespace', opts.namespace);
+    const text = q.toString();
+    return `/services/new${text ? `?${text}` : ''}`;
+  },
+  /** The edit form of one Service. */
+  editService: (namespace: string, name: string) => `/services/${encodeURIComponent(namespace)}/${encodeURIComponent(name)}/edit`,
+  /** The guided "Expose a workload" flow for newcomers. */
+  newServiceGuided: (opts: { namespace?: string } = {}) =>
+    `/services/new/guided${opts.namespace ? `?namespace=${encodeURIComponent(opts.namespace)}` : ''}`,
+  /** The YAML editor of one Service. */
+  serviceYaml: (namespace: string, name: string) => `/services/${encodeURIComponent(namespace)}/${encodeURIComponent(name)}/yaml`,
   isServicesSection: (pathname: string) => pathname === '/services' || pathname.startsWith('/services/'),
+  /** The guided "Expose a workload" flow at one step (1-based). */
+  guidedService: (step?: number) => `/services/new/guided${step ? `?step=${step}` : ''}`,
 };

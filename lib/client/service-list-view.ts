@@ -53,9 +53,16 @@ export function useServiceListModel(view: ListViewState): ServiceListModel {
   );
   // No useDeferredValue: filtering the pre-sorted rows takes a few ms, and deferring would cost a frame.
   const q = view.q;
-  // Sort once per data/sort change; a keystroke only filters the sorted rows (order is kept).
-  const sorted = useMemo(() => (all ? sortRows(all.rows.slice(), view.sort, view.dir) : undefined), [all, view.sort, view.dir]);
-  const filtered = useMemo(() => (sorted ? filterAndCount(sorted, q, view.types, view.attention) : undefined), [sorted, q, view.types, view.attention]);
+  // Sort once per data/sort change; a keystroke only filters the sorted rows (order is kept) and,
+  // with no column chosen, moves the best name matches to the top (a linear partition, no sort).
+  const sortKey = view.sort ?? 'name';
+  const dir = view.sort ? view.dir : 'asc';
+  const sorted = useMemo(() => (all ? sortRows(all.rows.slice(), sortKey, dir) : undefined), [all, sortKey, dir]);
+  const rank = view.sort === undefined;
+  const filtered = useMemo(
+    () => (sorted ? filterAndCount(sorted, q, view.types, view.attention, rank) : undefined),
+    [sorted, q, view.types, view.attention, rank],
+  );
   const rows = filtered?.rows;
   const typeCounts = filtered?.counts ?? EMPTY_COUNTS;
   // While TanStack retries, the error is only in failureReason: show it rather than an endless skeleton.

@@ -6,16 +6,24 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DeleteOptions, Service } from '../k8s/types';
 import type { WatchSpec } from '../live/protocol';
+import type { ListedService } from '../service-list/projection';
+import { decodeServiceRows, type ServiceRowList } from '../service-list/row-wire';
 import { apiPaths, writeQuery, type WriteQuery } from './api-paths';
-import { requestJson, type JsonResult } from './fetch-json';
-import { fetchSnapshot, useLiveList, type LiveList } from './live-list';
+import { getJson, requestJson, type JsonResult } from './fetch-json';
+import { useLiveList, type LiveList } from './live-list';
 import { queryKeys } from './query-keys';
 
-export const serviceListSpec = (namespace?: string): WatchSpec => ({ resource: 'services', namespace });
+/** The list's watch: the list projection (`view: 'rows'`), so its cache key is not a whole-object key. */
+export const serviceListSpec = (namespace?: string): WatchSpec => ({ resource: 'services', namespace, view: 'rows' });
 
-/** Every Service (or one namespace's), kept live. */
-export function useServiceList(namespace?: string): LiveList<Service> {
-  return useLiveList<Service>(serviceListSpec(namespace), (signal) => fetchSnapshot<Service>(apiPaths.services(namespace), signal));
+/**
+ * Every Service (or one namespace's), kept live, as the list's projection (lib/service-list/projection.ts):
+ * what the list shows, not whole objects. Use `useService` for a whole Service.
+ */
+export function useServiceList(namespace?: string): LiveList<ListedService> {
+  return useLiveList<ListedService>(serviceListSpec(namespace), async (signal) =>
+    decodeServiceRows(await getJson<ServiceRowList>(apiPaths.serviceRows(namespace), signal)),
+  );
 }
 
 const oneServiceSpec = (namespace: string, name: string): WatchSpec => ({

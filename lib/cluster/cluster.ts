@@ -16,6 +16,7 @@ import { createRestContext } from './rest/context';
 import { loadIdentities } from './auth';
 import { seedDemoData } from './demo/seed';
 import { openStore } from './storage';
+import { connectionLimitsOf, watchQueueLimitsOf } from './serving-options';
 import type { Service } from '../k8s/types/service';
 import type { ClusterApi } from './api';
 
@@ -56,12 +57,13 @@ export async function startCluster(options: ClusterOptions): Promise<RunningClus
     ctx,
     identities,
     anonymous: options.anonymousAuth,
+    watchQueue: watchQueueLimitsOf(options),
     onError: (err) => console.error('[api] internal error:', err),
   });
   const certificate = loadServingCertificate(options.dataDir);
   let listener;
   try {
-    listener = await listenApi(handler, { port: options.port, host: LOOPBACK, certificate });
+    listener = await listenApi(handler, { port: options.port, host: LOOPBACK, certificate, limits: connectionLimitsOf(options) });
   } catch (err) {
     controllers.stop();
     store.close();

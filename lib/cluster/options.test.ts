@@ -48,3 +48,12 @@ describe('parseClusterArgs', () => {
     expect(() => parseClusterArgs(['--data-dir'])).toThrow('flag needs an argument: --data-dir');
   });
 });
+
+describe('parseClusterArgs: dual-stack service range', () => {
+  it('accepts an IPv4 and an IPv6 CIDR and refuses two of one family', () => {
+    expect(parseClusterArgs(['--service-cluster-ip-range', '10.96.0.0/12,fd00:10:96::/108']).serviceClusterIPRange).toBe(
+      '10.96.0.0/12,fd00:10:96::/108',
+    );
+    expect(() => parseClusterArgs(['--service-cluster-ip-range=10.96.0.0/12,10.0.0.0/16'])).toThrow('must be of different IP family');
+  });
+});

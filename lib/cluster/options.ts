@@ -1,12 +1,15 @@
 /** The embedded cluster's options and their command-line flags (`npm run cluster -- ...`). */
+import { parseServiceCIDRs } from './allocators/service-cidrs';
+import { parseServingFlag, SERVING_VALUE_FLAGS, type ServingOptions } from './serving-options';
 
-export interface ClusterOptions {
+export interface ClusterOptions extends ServingOptions {
   /** TCP port on 127.0.0.1; 0 picks a free one. Default 6443. */
   port: number;
   /** Where SQLite keeps the data; in memory without it. */
   dataDir?: string;
   /** Write a kubeconfig for the built-in identities to this path once listening. */
   writeKubeconfig?: string;
+  /** One CIDR, or an IPv4 and an IPv6 one separated by a comma (dual stack; the first is primary). */
   serviceClusterIPRange: string;
   serviceNodePortRange: string;
   lbPool: string;
@@ -37,6 +40,7 @@ const VALUE_FLAGS = new Set([
   'lb-pool',
   'tokens-file',
   'history-size',
+  ...SERVING_VALUE_FLAGS,
 ]);
 
 function parseBoolFlag(name: string, value: string | undefined): boolean {
@@ -74,6 +78,7 @@ export function parseClusterArgs(argv: readonly string[]): ClusterOptions {
         break;
       case 'service-cluster-ip-range':
         out.serviceClusterIPRange = value ?? out.serviceClusterIPRange;
+        parseServiceCIDRs(out.serviceClusterIPRange); // throws kube-apiserver's message
         break;
       case 'service-node-port-range':
         out.serviceNodePortRange = value ?? out.serviceNodePortRange;
@@ -97,7 +102,7 @@ export function parseClusterArgs(argv: readonly string[]): ClusterOptions {
         out.empty = parseBoolFlag(name, value);
         break;
       default:
-        throw new Error(`unknown flag: --${name}`);
+        if (value === undefined || !parseServingFlag(name, value, out)) throw new Error(`unknown flag: --${name}`);
     }
   }
   return out;

@@ -20,6 +20,17 @@ describe('watch ids', () => {
     expect(parseWatchId('services:all:l=%E0%A4%A')).toBeUndefined();
   });
 
+  it('names the list projection in the id, so projected and whole objects never share a cache key', () => {
+    const rows = { resource: 'services' as const, view: 'rows' as const };
+    expect(watchId(rows)).toBe('services:all:v=rows');
+    expect(parseWatchId('services:demo:v=rows')).toEqual({ resource: 'services', namespace: 'demo', view: 'rows' });
+    expect(watchId(rows)).not.toBe(watchId({ resource: 'services' }));
+    expect(watchId({ resource: 'services', namespace: 'demo', fieldSelector: 'metadata.name=web' })).not.toBe(watchId({ ...rows, namespace: 'demo' }));
+    expect(parseWatchId('services:all:v=full')).toBeUndefined();
+    expect(parseWatchId('pods:all:v=rows')).toBeUndefined();
+    expect(parseWatchId('services:all:v=rows:v=rows')).toBeUndefined();
+  });
+
   it('carries a resourceVersion after @', () => {
     expect(parseWatchParam(encodeWatchParam('services:demo', '123'))).toEqual({
       spec: { resource: 'services', namespace: 'demo' },

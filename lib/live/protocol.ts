@@ -18,7 +18,17 @@ export interface WatchSpec {
   namespace?: string;
   labelSelector?: string;
   fieldSelector?: string;
+  /**
+   * 'rows': the Service list's projection (lib/service-list/projection.ts) instead of whole objects,
+   * for the list and its events alike. Part of the watch id, so it is never cached under the key of
+   * whole objects.
+   */
+  view?: WatchView;
 }
+
+export type WatchView = 'rows';
+/** Which resources have which projections. */
+const VIEWS: Partial<Record<WatchableResource, readonly WatchView[]>> = { services: ['rows'] };
 
 const NAMESPACE_RE = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
 const MAX_SELECTOR = 1024;
@@ -31,18 +41,19 @@ export function isValidNamespaceName(value: string): boolean {
   return value.length <= 63 && NAMESPACE_RE.test(value);
 }
 
-/** `services:all`, `endpointslices:demo`, `pods:demo:l=app%3Dweb`, `events:demo:f=involvedObject.name%3Dweb`. */
+/** `services:all`, `services:all:v=rows`, `pods:demo:l=app%3Dweb`, `events:demo:f=involvedObject.name%3Dweb`. */
 export function watchId(spec: WatchSpec): string {
   let id = `${spec.resource}:${spec.namespace ?? 'all'}`;
   if (spec.labelSelector) id += `:l=${encodeURIComponent(spec.labelSelector)}`;
   if (spec.fieldSelector) id += `:f=${encodeURIComponent(spec.fieldSelector)}`;
+  if (spec.view) id += `:v=${spec.view}`;
   return id;
 }
 
 /** Parses a watch id; undefined when it names anything outside the allowlist or is malformed. */
 export function parseWatchId(id: string): WatchSpec | undefined {
   const parts = id.split(':');
-  if (parts.length < 2 || parts.length > 4) return undefined;
+  if (parts.length < 2 || parts.length > 5) return undefined;
   const [resource, namespace, ...rest] = parts;
   if (!isWatchableResource(resource)) return undefined;
   const spec: WatchSpec = { resource };
@@ -61,6 +72,7 @@ export function parseWatchId(id: string): WatchSpec | undefined {
     if (!value || value.length > MAX_SELECTOR) return undefined;
     if (kind === 'l=' && spec.labelSelector === undefined) spec.labelSelector = value;
     else if (kind === 'f=' && spec.fieldSelector === undefined) spec.fieldSelector = value;
+    else if (kind === 'v=' && spec.view === undefined && VIEWS[resource]?.includes(value as WatchView)) spec.view = value as WatchView;
     else return undefined;
   }
   return spec;

@@ -1,6 +1,7 @@
 import 'server-only';
 import { identityFor } from './identity';
 import { clusterConfig, identityContexts, type ClusterSource } from './kubeconfig';
+import { fileErrorText, withoutPaths } from './safe-message';
 
 /** What the app chrome shows about the cluster and the current identity (no credentials). */
 export interface ClusterInfo {
@@ -34,6 +35,6 @@ export function clusterInfo(headers: Headers): ClusterInfoResult {
       namespace: identity.kubeConfig.getContextObject(identity.kubeConfig.getCurrentContext())?.namespace,
     };
   } catch (err) {
-    return { ok: false, error: err instanceof Error ? err.message : String(err) };
+    return { ok: false, error: fileErrorText(err) ?? withoutPaths(err instanceof Error ? err.message : String(err)) };
   }
 }

@@ -3,6 +3,7 @@ import { failure, readStatus, statusError } from '../k8s/status';
 import type { Status, StatusReason } from '../k8s/types';
 import { IdentityError } from './identity';
 import { clusterConfig } from './kubeconfig';
+import { fileErrorText, withoutPaths } from './safe-message';
 import { UpstreamUnreachableError } from './upstream';
 
 /**
@@ -65,9 +66,9 @@ function networkReason(err: Error & { code?: string; errno?: string }): string {
   return m ? m[1] : code ? `${code}` : err.message;
 }
 
-function clusterServer(): string | undefined {
+function currentCluster(): ReturnType<typeof clusterConfig> | undefined {
   try {
-    return clusterConfig().server;
+    return clusterConfig();
   } catch {
     return undefined;
   }
@@ -83,9 +84,11 @@ export function statusFromError(err: unknown): Status {
   if (err instanceof UpstreamUnreachableError) {
     return failure(503, 'ServiceUnavailable', err.message, { retryAfterSeconds: 1 });
   }
+  const fileProblem = fileErrorText(err, currentCluster()?.kubeConfig);
+  if (fileProblem) return failure(503, 'ServiceUnavailable', fileProblem, { retryAfterSeconds: 1 });
   if (isNetworkError(err)) {
-    const server = clusterServer();
-    return failure(503, 'ServiceUnavailable', `the Kubernetes API server${server ? ` at ${server}` : ''} is unreachable: ${networkReason(err)}`, {
+    const server = currentCluster()?.server;
+    return failure(503, 'ServiceUnavailable', `the Kubernetes API server${server ? ` at ${server}` : ''} is unreachable: ${withoutPaths(networkReason(err))}`, {
       retryAfterSeconds: 1,
     });
   }
@@ -96,12 +99,16 @@ export function statusFromError(err: unknown): Status {
   }
   if (err instanceof SyntaxError) return statusError.internal(`the API server sent malformed JSON: ${err.message}`);
   const message = err instanceof Error ? err.message : String(err);
-  return statusError.internal(message);
+  return statusError.internal(withoutPaths(message));
 }
+
+/** API answers are never cached, and never compressed (no-transform: see next.config.ts). */
+export const API_CACHE_CONTROL = 'no-store, no-transform';
 
 export function statusResponse(status: Status, headers?: HeadersInit): Response {
   const h = new Headers(headers);
   h.set('Content-Type', 'application/json');
-  h.set('Cache-Control', 'no-store');
+  h.set('Cache-Control', API_CACHE_CONTROL);
+  h.set('X-Content-Type-Options', 'nosniff');
   return new Response(JSON.stringify(status), { status: status.code ?? 500, headers: h });
 }

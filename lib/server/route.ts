@@ -2,12 +2,14 @@ import 'server-only';
 import type { Readable } from 'node:stream';
 import { failure, statusError } from '../k8s/status';
 import { identityFor, type RequestIdentity } from './identity';
-import { RequestError, statusFromError, statusFromUpstream, statusResponse } from './errors';
+import { API_CACHE_CONTROL, RequestError, statusFromError, statusFromUpstream, statusResponse } from './errors';
+import { MAX_BODY_BYTES } from './limits';
+import { crossOriginProblem } from './request-guard';
 import { readText, type UpstreamResponse } from './upstream';
 
 /**
  * The one pipeline every route handler runs, in this order: validate the request (path segments and
- * query), authorize it (same-origin for writes, resolve the identity), parse the body, act, and map
+ * query), authorize it (same-origin only, reads included; resolve the identity), parse the body, act, and map
  * any error to a Kubernetes Status.
  */
 /** 'optionalJson': a JSON body is allowed but not required (DELETE with DeleteOptions). */
@@ -31,7 +33,7 @@ export interface RouteSpec<P> {
 
 type RouteParams = { params: Promise<Record<string, string | string[]>> };
 
-export const MAX_BODY_BYTES = 3 * 1024 * 1024;
+export { MAX_BODY_BYTES };
 
 export const PATCH_CONTENT_TYPES = [
   'application/json-patch+json',
@@ -46,22 +48,32 @@ function flatParams(raw: Record<string, string | string[]>): Record<string, stri
   return out;
 }
 
-function authorize(request: Request): void {
-  if (request.method === 'GET' || request.method === 'HEAD') return;
-  // Writes must come from Porthole's own pages (or a non-browser client): no cross-site requests.
-  const site = request.headers.get('sec-fetch-site');
-  if (site === 'cross-site') throw new RequestError(statusError.forbidden('cross-site requests are not allowed'));
-  const origin = request.headers.get('origin');
-  const host = request.headers.get('host');
-  if (origin && host && origin !== 'null') {
-    let originHost: string;
-    try {
-      originHost = new URL(origin).host;
-    } catch {
-      throw new RequestError(statusError.forbidden('invalid Origin header'));
+/** Only Porthole's own pages (or non-browser clients) may use the API, reads included. */
+export function authorize(request: Request): void {
+  const problem = crossOriginProblem(request.headers, new URL(request.url).protocol.replace(':', ''));
+  if (problem) throw new RequestError(statusError.forbidden(problem));
+}
+
+/**
+ * The body, counted while it streams: refused with 413 as soon as it passes `limit`, so a chunked
+ * upload of any size never holds more than `limit` bytes in memory.
+ */
+export async function readLimited(request: Request, limit: number): Promise<Buffer> {
+  if (!request.body) return Buffer.alloc(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      throw new RequestError(statusError.tooLarge());
     }
-    if (originHost !== host) throw new RequestError(statusError.forbidden(`requests from origin ${origin} are not allowed`));
+    chunks.push(value);
   }
+  return Buffer.concat(chunks, size);
 }
 
 async function readBody(request: Request, kind: BodyKind): Promise<{ body?: Buffer; contentType?: string }> {
@@ -76,8 +88,7 @@ async function readBody(request: Request, kind: BodyKind): Promise<{ body?: Buff
   }
   const declared = Number(request.headers.get('content-length') ?? '0');
   if (declared > MAX_BODY_BYTES) throw new RequestError(statusError.tooLarge());
-  const body = Buffer.from(await request.arrayBuffer());
-  if (body.length > MAX_BODY_BYTES) throw new RequestError(statusError.tooLarge());
+  const body = await readLimited(request, MAX_BODY_BYTES);
   if (body.length === 0) throw new RequestError(statusError.badRequest('the request body is empty'));
   if (contentType !== 'application/apply-patch+yaml') {
     try {
@@ -140,17 +151,32 @@ function nodeToWebStream(body: Readable): ReadableStream<Uint8Array> {
 }
 
 function passHeaders(res: UpstreamResponse): Headers {
-  const headers = new Headers({ 'Cache-Control': 'no-store' });
+  const headers = new Headers({ 'Cache-Control': API_CACHE_CONTROL, 'X-Content-Type-Options': 'nosniff' });
   const warning = res.headers.warning;
   if (warning) for (const w of Array.isArray(warning) ? warning : [warning]) headers.append('Warning', w);
   return headers;
 }
 
-/** Relays an upstream response: success bodies stream through byte for byte; errors become a Status. */
+/** application/json or a +json type, with any parameters. */
+function isJson(contentType: string | undefined): boolean {
+  const type = (contentType ?? '').split(';')[0].trim().toLowerCase();
+  return type === 'application/json' || /^application\/[a-z0-9.+-]+\+json$/.test(type);
+}
+
+/**
+ * Relays an upstream response: success bodies stream through byte for byte; errors become a Status.
+ * The Content-Type is always Porthole's own (application/json): a 2xx that is not JSON (an HTML page
+ * from something posing as the API server) is never served on Porthole's origin.
+ */
 export async function relay(res: UpstreamResponse): Promise<Response> {
   const headers = passHeaders(res);
   if (res.status >= 200 && res.status < 300) {
-    headers.set('Content-Type', res.headers['content-type'] ?? 'application/json');
+    if (!isJson(res.headers['content-type'])) {
+      res.body.resume();
+      const type = String(res.headers['content-type'] ?? 'none').slice(0, 100);
+      return statusResponse(failure(502, 'InternalError', `the API server answered ${res.status} with content type ${type}, not JSON`), headers);
+    }
+    headers.set('Content-Type', 'application/json');
     return new Response(nodeToWebStream(res.body), { status: res.status, headers });
   }
   return statusResponse(statusFromUpstream(res.status, await readText(res.body)), headers);

@@ -3,6 +3,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { IncomingMessage } from 'node:http';
 import type { KubeConfig } from '@kubernetes/client-node';
+import { fileErrorText, withoutPaths } from './safe-message';
 
 /**
  * One HTTP request to the Kubernetes API server with the identity's credentials (client-node's
@@ -31,13 +32,22 @@ export class UpstreamUnreachableError extends Error {
   constructor(
     readonly server: string,
     readonly detail: unknown,
+    kc?: KubeConfig,
   ) {
-    super(`the Kubernetes API server at ${server} is unreachable: ${detail instanceof Error ? detail.message : String(detail)}`);
+    const why = fileErrorText(detail, kc) ?? withoutPaths(detail instanceof Error ? detail.message : String(detail));
+    super(`the Kubernetes API server at ${server} is unreachable: ${why}`);
     this.name = 'UpstreamUnreachableError';
   }
 }
 
-const CONNECT_TIMEOUT_MS = 10_000;
+/**
+ * How long to wait for the API server's first byte (PORTHOLE_UPSTREAM_TIMEOUT_MS, `--upstream-timeout`):
+ * 10 s by default; an API server that always needs longer (a slow link, a large list) can be given more.
+ */
+export function upstreamTimeoutMs(env: Record<string, string | undefined> = process.env): number {
+  const n = Number(env.PORTHOLE_UPSTREAM_TIMEOUT_MS);
+  return Number.isFinite(n) && n > 0 ? n : 10_000;
+}
 
 /**
  * Connections are reused (keep-alive). Node keys pooled sockets by the TLS options of each request
@@ -71,7 +81,7 @@ export async function upstream(kc: KubeConfig, req: UpstreamRequest): Promise<Up
   try {
     creds = await credentials(kc);
   } catch (err) {
-    throw new UpstreamUnreachableError(cluster.server, err);
+    throw new UpstreamUnreachableError(cluster.server, err, kc);
   }
   const secure = url.protocol === 'https:';
   const options: https.RequestOptions = {
@@ -84,6 +94,9 @@ export async function upstream(kc: KubeConfig, req: UpstreamRequest): Promise<Up
       Accept: req.accept ?? 'application/json',
       'User-Agent': 'porthole/0.1',
       ...(req.contentType ? { 'Content-Type': req.contentType } : {}),
+      // Node sends a DELETE body without a length (no chunked default for DELETE): say it, or the
+      // server reads the body as the next request on the kept-alive connection.
+      ...(req.body !== undefined ? { 'Content-Length': String(Buffer.byteLength(req.body)) } : {}),
     },
     signal: req.signal,
   };
@@ -93,10 +106,11 @@ export async function upstream(kc: KubeConfig, req: UpstreamRequest): Promise<Up
       request.setTimeout(0);
       resolve({ status: res.statusCode ?? 502, headers: res.headers, body: res });
     });
-    request.setTimeout(CONNECT_TIMEOUT_MS, () => request.destroy(new Error(`no response within ${CONNECT_TIMEOUT_MS / 1000}s`)));
+    const timeout = upstreamTimeoutMs();
+    request.setTimeout(timeout, () => request.destroy(new Error(`no response within ${timeout / 1000}s (raise it with --upstream-timeout)`)));
     request.on('error', (err) => {
       if ((err as { name?: string }).name === 'AbortError') reject(err);
-      else reject(new UpstreamUnreachableError(cluster.server, err));
+      else reject(new UpstreamUnreachableError(cluster.server, err, kc));
     });
     if (req.body !== undefined) request.end(req.body);
     else request.end();

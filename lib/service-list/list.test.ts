@@ -134,7 +134,6 @@ describe('URL view state', () => {
     expect(parseViewState(new URLSearchParams('namespace=../x&sort=evil&dir=up&type=foo,headless'))).toEqual({
       q: '',
       types: ['Headless'],
-      sort: 'name',
       dir: 'asc',
       namespace: undefined,
     });

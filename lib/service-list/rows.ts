@@ -47,7 +47,21 @@ export function toServiceRow(
   const portNames = (svc.spec?.ports ?? []).map((p) => p.name ?? '').filter(Boolean);
   const hasSelector = selector !== '' && type !== 'ExternalName';
   const endpoints = hasSelector ? (counts.get(key) ?? { ready: 0, total: 0 }) : counts.get(key);
-  const search = [name, namespace, type, svc.spec?.type ?? 'ClusterIP', ...labels, clusterIP, ...ext.values, ...ports, ...portNames, selector].join('\n').toLowerCase();
+  // Free text matches values, never label keys (search.ts); the name comes first (ranking relies on it).
+  const search = [
+    name,
+    namespace,
+    type,
+    svc.spec?.type ?? 'ClusterIP',
+    ...Object.values(svc.metadata.labels ?? {}),
+    clusterIP,
+    ...ext.values,
+    ...ports,
+    ...portNames,
+    ...Object.values(svc.spec?.selector ?? {}),
+  ]
+    .join('\n')
+    .toLowerCase();
   const created = Date.parse(svc.metadata.creationTimestamp ?? '');
   const status = endpointStatus({ type, selector, endpoints, ports, external: ext.text });
   const attention = listAttention(svc, status, slices?.get(key));

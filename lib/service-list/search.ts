@@ -1,97 +1,147 @@
 /**
- * Search over the Service list: whitespace-separated terms, every one must match. A plain term must
- * occur (case-insensitive) in the row's name, namespace, type, labels, IPs, external addresses, ports
- * or selector; a `key=value` (or `key==value`) term matches a label or selector entry exactly, and
- * `key!=value` a Service whose label `key` is absent or different (label-selector syntax). Pure.
+ * Search over the Service list: whitespace-separated terms, every one must match. Pure.
+ *
+ * - free text (`web`, `10.96.0.1`, `5432`): occurs (case-insensitive) in the name, namespace, type,
+ *   cluster IPs, external addresses, ports, or a label or selector VALUE — never in a label key, so
+ *   `kubernetes` does not find every Service labelled `app.kubernetes.io/name`;
+ * - `key=value` (or `key==value`): a label or selector entry, exactly (label keys and values are
+ *   case-sensitive); `key=` while typing: the Service has the key as a label or selector key;
+ * - `key!=value`: the label `key` is absent or different (label-selector syntax);
+ * - a bare word that could be a label key (`tier`, `app.kubernetes.io/name`) also matches a Service
+ *   HAVING that label; `!key`: a Service LACKING the label.
+ *
+ * Ranking (`rankRows`): with free text, Services whose name equals a word come first, then names
+ * starting with one, then names containing one, then the other matches; each group keeps its order.
  */
 import type { DisplayType } from './format';
 import type { ServiceRow } from './rows';
 
-export function searchTerms(query: string): string[] {
-  return query
-    .toLowerCase()
-    .split(/\s+/)
-    .filter((t) => t.length > 0);
-}
+export type SearchTerm =
+  | { kind: 'text'; text: string; key?: string }
+  | { kind: 'eq'; key: string; value: string }
+  | { kind: 'ne'; key: string; value: string }
+  | { kind: 'hasKey'; key: string }
+  | { kind: 'lacks'; key: string };
 
-// A value is required: `app=` while typing stays a substring search.
-const LABEL_TERM = /^([^=!\s]+)(==|=|!=)([^=!\s]+)$/;
+const LABEL_TERM = /^([^=!\s]+)(==|=|!=)([^=!\s]*)$/;
+const LACKS_TERM = /^!([^=!\s]+)$/;
+/** What a label key can look like (prefix/name): a bare word of this shape may mean "has the label". */
+const KEY_LIKE = /^[A-Za-z0-9]([-A-Za-z0-9_./]*[A-Za-z0-9])?$/;
 
-/** True when a `key=value` / `key!=value` term holds for the row (exact, case-sensitive as labels are). */
-function matchesLabelTerm(row: ServiceRow, key: string, op: string, value: string): boolean {
-  const labels = row.service.metadata.labels ?? {};
-  if (op === '!=') return labels[key] !== value;
-  return labels[key] === value || row.service.spec?.selector?.[key] === value;
-}
-
-/** Terms of a query: label terms keep their case (label keys and values are case-sensitive). */
-function parseQuery(query: string): { text: string; label?: [string, string, string] }[] {
-  return query
-    .split(/\s+/)
-    .filter((t) => t.length > 0)
-    .map((t) => {
-      const m = LABEL_TERM.exec(t);
-      return m ? { text: t.toLowerCase(), label: [m[1], m[2], m[3]] } : { text: t.toLowerCase() };
-    });
-}
-
-type Term = ReturnType<typeof parseQuery>[number];
-
-function matchesParsed(row: ServiceRow, terms: readonly Term[]): boolean {
-  for (const t of terms) {
-    if (t.label ? !matchesLabelTerm(row, t.label[0], t.label[1], t.label[2]) : !row.search.includes(t.text)) return false;
+/** The terms of a query; an unfinished `key!=` (no value yet) asks nothing. */
+export function parseSearch(query: string): SearchTerm[] {
+  const terms: SearchTerm[] = [];
+  for (const raw of query.split(/\s+/)) {
+    if (!raw) continue;
+    const lacks = LACKS_TERM.exec(raw);
+    if (lacks) {
+      terms.push({ kind: 'lacks', key: lacks[1] });
+      continue;
+    }
+    const label = LABEL_TERM.exec(raw);
+    if (label) {
+      const [, key, op, value] = label;
+      if (op === '!=') {
+        if (value) terms.push({ kind: 'ne', key, value });
+      } else terms.push(value ? { kind: 'eq', key, value } : { kind: 'hasKey', key });
+      continue;
+    }
+    terms.push(KEY_LIKE.test(raw) ? { kind: 'text', text: raw.toLowerCase(), key: raw } : { kind: 'text', text: raw.toLowerCase() });
   }
+  return terms;
+}
+
+const has = (obj: Record<string, string> | undefined, key: string): boolean => obj !== undefined && Object.prototype.hasOwnProperty.call(obj, key);
+
+function matchesTerm(row: ServiceRow, t: SearchTerm): boolean {
+  const labels = row.service.metadata.labels;
+  switch (t.kind) {
+    case 'text':
+      return row.search.includes(t.text) || (t.key !== undefined && has(labels, t.key));
+    case 'eq':
+      return labels?.[t.key] === t.value || row.service.spec?.selector?.[t.key] === t.value;
+    case 'ne':
+      return labels?.[t.key] !== t.value;
+    case 'hasKey':
+      return has(labels, t.key) || has(row.service.spec?.selector, t.key);
+    case 'lacks':
+      return !has(labels, t.key);
+  }
+}
+
+export function matchesSearch(row: ServiceRow, terms: readonly SearchTerm[]): boolean {
+  for (const t of terms) if (!matchesTerm(row, t)) return false;
   return true;
 }
 
-export function matchesTerms(row: ServiceRow, terms: readonly string[]): boolean {
-  return matchesParsed(row, parseQuery(terms.join(' ')));
-}
-
-export function filterRows(rows: readonly ServiceRow[], query: string, types: readonly DisplayType[]): ServiceRow[] {
-  const terms = parseQuery(query);
-  const typeSet = types.length ? new Set(types) : undefined;
-  if (!terms.length && !typeSet) return rows.slice();
-  const out: ServiceRow[] = [];
-  for (const row of rows) {
-    if (typeSet && !typeSet.has(row.type)) continue;
-    if (terms.length && !matchesParsed(row, terms)) continue;
-    out.push(row);
-  }
+/** The free-text words of a query (lowercased): what ranking looks at. */
+export function freeText(terms: readonly SearchTerm[]): string[] {
+  const out: string[] = [];
+  for (const t of terms) if (t.kind === 'text') out.push(t.text);
   return out;
 }
 
 /**
- * Everything at once, in one pass over the rows: the filtered rows, the per-type counts (after the
- * search and the attention filter, before the type filter) and how many rows need attention (after
- * the search and the type filter).
+ * 0 = the name equals a word, 1 = starts with one, 2 = contains one, 3 = matched elsewhere. The row's
+ * search text starts with its lowercased name and a newline, and words hold no whitespace.
+ */
+export function nameRank(row: ServiceRow, words: readonly string[]): number {
+  let best = 3;
+  const n = row.name.length;
+  for (const w of words) {
+    const at = row.search.indexOf(w);
+    if (at < 0 || at + w.length > n) continue;
+    const rank = at > 0 ? 2 : w.length === n ? 0 : 1;
+    if (rank < best) best = rank;
+    if (best === 0) break;
+  }
+  return best;
+}
+
+/** Stable partition by name rank: the typed Service first, each group in its previous order. O(n). */
+export function rankRows(rows: readonly ServiceRow[], words: readonly string[]): ServiceRow[] {
+  if (words.length === 0) return rows.slice();
+  const groups: ServiceRow[][] = [[], [], [], []];
+  for (const row of rows) groups[nameRank(row, words)].push(row);
+  return groups[0].concat(groups[1], groups[2], groups[3]);
+}
+
+export function filterRows(rows: readonly ServiceRow[], query: string, types: readonly DisplayType[]): ServiceRow[] {
+  return filterAndCount(rows, query, types).rows;
+}
+
+const zeroCounts = (): Record<DisplayType, number> => ({ ClusterIP: 0, Headless: 0, NodePort: 0, LoadBalancer: 0, ExternalName: 0 });
+
+/**
+ * Everything at once, in one pass over the rows: the filtered rows (ranked by name match when `rank`
+ * is set and the query has free text), the per-type counts (after the search and the attention
+ * filter, before the type filter) and how many rows need attention (after the search and the type filter).
  */
 export function filterAndCount(
   rows: readonly ServiceRow[],
   query: string,
   types: readonly DisplayType[],
   attentionOnly = false,
+  rank = false,
 ): { rows: ServiceRow[]; counts: Record<DisplayType, number>; attention: number } {
-  const terms = parseQuery(query);
+  const terms = parseSearch(query);
   const typeSet = types.length ? new Set(types) : undefined;
-  const counts: Record<DisplayType, number> = { ClusterIP: 0, Headless: 0, NodePort: 0, LoadBalancer: 0, ExternalName: 0 };
+  const counts = zeroCounts();
   let attention = 0;
   const out: ServiceRow[] = [];
   for (const row of rows) {
-    if (terms.length && !matchesParsed(row, terms)) continue;
+    if (terms.length && !matchesSearch(row, terms)) continue;
     const typeOk = !typeSet || typeSet.has(row.type);
     if (typeOk && row.attention) attention++;
     if (attentionOnly && !row.attention) continue;
     counts[row.type]++;
     if (typeOk) out.push(row);
   }
-  return { rows: out, counts, attention };
+  const words = rank ? freeText(terms) : [];
+  return { rows: words.length ? rankRows(out, words) : out, counts, attention };
 }
 
 /** How many rows of each type (for the type filter's counts), after the search but before the type filter. */
 export function countByType(rows: readonly ServiceRow[], query: string): Record<DisplayType, number> {
-  const counts: Record<DisplayType, number> = { ClusterIP: 0, Headless: 0, NodePort: 0, LoadBalancer: 0, ExternalName: 0 };
-  const terms = parseQuery(query);
-  for (const row of rows) if (!terms.length || matchesParsed(row, terms)) counts[row.type]++;
-  return counts;
+  return filterAndCount(rows, query, []).counts;
 }

@@ -43,3 +43,27 @@ describe('checkServiceDraft', () => {
     expect(r.warnings).toEqual(['spec.externalName is ignored when spec.type is not "ExternalName"']);
   });
 });
+
+describe('checkServiceDraft with the cluster IP families', () => {
+  const web = { selector: { app: 'web' }, ports: [{ port: 80 }] };
+
+  it('skips the cluster-dependent family checks when the families are not given', () => {
+    expect(checkServiceDraft(draft({ ...web, ipFamilyPolicy: 'RequireDualStack' })).errors).toEqual([]);
+  });
+
+  it('reports what the server reports for the families it has, and shows them defaulted', () => {
+    const single = checkServiceDraft(draft({ ...web, ipFamilyPolicy: 'RequireDualStack' }), undefined, undefined, { clusterIPFamilies: ['IPv4'] });
+    expect(fmt(single.errors)).toEqual(['spec.ipFamilyPolicy: Invalid value: "RequireDualStack": this cluster is not configured for dual-stack services']);
+    const dual = checkServiceDraft(draft({ ...web, ipFamilyPolicy: 'PreferDualStack', ipFamilies: ['IPv6'] }), undefined, undefined, { clusterIPFamilies: ['IPv4', 'IPv6'] });
+    expect(dual.errors).toEqual([]);
+    expect(dual.prepared.spec?.ipFamilies).toEqual(['IPv6', 'IPv4']);
+  });
+
+  it('an update that drops the secondary without SingleStack is refused', () => {
+    const prev = allocated({ ipFamilyPolicy: 'PreferDualStack', clusterIPs: ['10.96.0.10', 'fd00::10'], ipFamilies: ['IPv4', 'IPv6'] });
+    const next = { ...prev, spec: { ...prev.spec, clusterIPs: ['10.96.0.10'] } };
+    expect(fmt(checkServiceDraft(next, prev, undefined, { clusterIPFamilies: ['IPv4', 'IPv6'] }).errors)).toEqual([
+      "spec.ipFamilyPolicy: Invalid value: \"PreferDualStack\": must be 'SingleStack' to release the secondary cluster IP",
+    ]);
+  });
+});

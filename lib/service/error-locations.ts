@@ -43,13 +43,18 @@ export function serviceErrorLocation(field: string): PathSegment[] {
   return segs;
 }
 
+/** The dotted location key of a field path (`spec.LoadBalancerSourceRanges[0]` → `spec.loadBalancerSourceRanges[0]`). */
+export function serviceErrorKey(field: string): string {
+  return serviceErrorLocation(field)
+    .map((s, i) => (typeof s === 'number' ? `[${s}]` : i === 0 ? s : `.${s}`))
+    .join('');
+}
+
 /** Error messages (without the path) grouped by the location they point at, keyed by the dotted location. */
 export function groupServiceErrors(errors: readonly FieldError[]): Map<string, string[]> {
   const out = new Map<string, string[]>();
   for (const e of errors) {
-    const key = serviceErrorLocation(e.field)
-      .map((s, i) => (typeof s === 'number' ? `[${s}]` : i === 0 ? s : `.${s}`))
-      .join('');
+    const key = serviceErrorKey(e.field);
     const list = out.get(key) ?? [];
     list.push(errorBody(e));
     out.set(key, list);

@@ -18,7 +18,14 @@ export {
 } from './strategy';
 export * from './helpers';
 export { serviceWarnings } from './warnings';
-export { checkServiceDraft, type DraftCheck } from './draft';
+export { checkServiceDraft, type DraftCheck, type DraftCheckOptions } from './draft';
+export {
+  initIPFamilyFields,
+  defaultIPFamilies,
+  familyOfIP,
+  SINGLE_STACK_IPV4,
+  type ClusterIPFamilies,
+} from './ip-families';
 export {
   serviceTypeRules,
   fieldRule,
@@ -32,4 +39,4 @@ export {
   type ServiceKind,
   type ServiceFieldName,
 } from './type-rules';
-export { parseFieldPath, serviceErrorLocation, groupServiceErrors, type PathSegment } from './error-locations';
+export { parseFieldPath, serviceErrorLocation, serviceErrorKey, groupServiceErrors, type PathSegment } from './error-locations';

@@ -145,6 +145,15 @@ describe('dropTypeDependentFields', () => {
     expect(dropTypeDependentFields(next, allocated()).spec?.clusterIP).toBe('10.96.0.99');
   });
 
+  it('ClusterIP → ExternalName drops internalTrafficPolicy, even one the request repeats', () => {
+    const prev = allocated({ internalTrafficPolicy: 'Local' });
+    const next = allocated({ type: 'ExternalName', externalName: 'db.example.com', internalTrafficPolicy: 'Local' });
+    expect(dropTypeDependentFields(next, prev).spec?.internalTrafficPolicy).toBeUndefined();
+    expect(prepareServiceForUpdate(next, prev).spec?.internalTrafficPolicy).toBeUndefined();
+    expect(prepareServiceForCreate(next).spec?.internalTrafficPolicy).toBeUndefined();
+    expect(prepareServiceForCreate(prev).spec?.internalTrafficPolicy).toBe('Local');
+  });
+
   it('leaves the selector alone', () => {
     const out = dropTypeDependentFields(allocated({ type: 'ExternalName', externalName: 'db.example.com' }), allocated());
     expect(out.spec?.selector).toEqual({ app: 'web' });

@@ -45,10 +45,20 @@ function clearedStatus(): NonNullable<Service['status']> {
   return { loadBalancer: {} };
 }
 
+/**
+ * An ExternalName Service has no internal traffic policy. The real server hides one on every read
+ * (storage.go defaultOnReadInternalTrafficPolicy: it defaulted the field for ExternalName once, and
+ * stored objects keep it); here it is dropped before it is stored, so reads show the same.
+ */
+function dropExternalNameInternalTrafficPolicy(out: Service): void {
+  if (out.spec?.type === 'ExternalName') delete out.spec.internalTrafficPolicy;
+}
+
 /** PrepareForCreate: status is cleared (the server owns it); clusterIPs follows a lone clusterIP. */
 export function prepareServiceForCreate(svc: Service): Service {
   const out = cloneService(svc);
   out.status = clearedStatus();
+  dropExternalNameInternalTrafficPolicy(out);
   return normalizeClusterIPs(out, undefined);
 }
 
@@ -144,6 +154,7 @@ export function dropTypeDependentFields(next: Service, prev: Service): Service {
   if (externallyAccessible(prev) && !externallyAccessible(out)) {
     if ((old.externalTrafficPolicy ?? '') === (spec.externalTrafficPolicy ?? '')) delete spec.externalTrafficPolicy;
   }
+  dropExternalNameInternalTrafficPolicy(out);
   if (spec.type !== 'LoadBalancer') {
     out.status = { ...(out.status ?? {}), loadBalancer: {} };
   }

@@ -22,6 +22,8 @@ export interface KubectlResult {
 export interface TestCluster {
   url: string;
   port: number;
+  /** The cluster process (for /proc/<pid>/status). */
+  pid: number;
   kubeconfigPath: string;
   dataDir?: string;
   tokens: { admin: string; viewer: string; editor: string };
@@ -38,6 +40,8 @@ export interface TestCluster {
 export interface StartOptions {
   empty?: boolean;
   dataDir?: string;
+  /** `--service-cluster-ip-range`, e.g. `10.96.0.0/12,fd00:10:96::/108` for a dual-stack cluster. */
+  serviceClusterIPRange?: string;
   args?: string[];
 }
 
@@ -63,6 +67,7 @@ export async function startTestCluster(opts: StartOptions = {}): Promise<TestClu
   const args = ['bin/cluster.ts', '--port', '0', '--write-kubeconfig', kubeconfigPath];
   if (opts.dataDir) args.push('--data-dir', opts.dataDir);
   if (opts.empty) args.push('--empty');
+  if (opts.serviceClusterIPRange) args.push('--service-cluster-ip-range', opts.serviceClusterIPRange);
   args.push(...(opts.args ?? []));
   // node with tsx's loader rather than the tsx CLI: the CLI forks the real process, and a SIGKILL of
   // the CLI would leave that child running (holding the port and the SQLite lock).
@@ -105,6 +110,7 @@ export async function startTestCluster(opts: StartOptions = {}): Promise<TestClu
   return {
     url,
     port,
+    pid: child.pid ?? 0,
     kubeconfigPath,
     dataDir: opts.dataDir,
     tokens: tokensFrom(kubeconfigPath),

@@ -26,6 +26,8 @@ export interface StartPortholeOptions {
   port?: number;
   /** Shown in the UI as the cluster source. Default 'embedded'. */
   source?: 'embedded' | 'kubeconfig';
+  /** Host names browsers may use besides loopback (what `--allowed-hosts` sets). */
+  allowedHosts?: string[];
   /** Extra environment, e.g. PORTHOLE_ALLOW_CONTEXT_SWITCH=1 (what `--allow-context-switch` sets). */
   env?: Record<string, string>;
 }
@@ -63,6 +65,8 @@ export async function startPorthole(opts: StartPortholeOptions): Promise<Porthol
     NEXT_TELEMETRY_DISABLED: '1',
     PORTHOLE_KUBECONFIG: opts.kubeconfigPath,
     PORTHOLE_CLUSTER_SOURCE: opts.source ?? 'embedded',
+    PORTHOLE_HOST: '127.0.0.1',
+    ...(opts.allowedHosts ? { PORTHOLE_ALLOWED_HOSTS: opts.allowedHosts.join(',') } : {}),
     ...opts.env,
   };
   if (opts.context) env.PORTHOLE_CONTEXT = opts.context;

@@ -1,6 +1,6 @@
 import { statusError } from '../../../lib/k8s/status';
 import { clusterInfo } from '../../../lib/server/cluster-info';
-import { RequestError } from '../../../lib/server/errors';
+import { API_CACHE_CONTROL, RequestError } from '../../../lib/server/errors';
 import { IDENTITY_COOKIE } from '../../../lib/server/identity';
 import { identityContexts, clusterConfig } from '../../../lib/server/kubeconfig';
 import { apiRoute, methodNotAllowed } from '../../../lib/server/route';
@@ -9,7 +9,7 @@ export const dynamic = 'force-dynamic';
 
 /** GET — the cluster and the identity this browser acts as (context names only, never credentials). */
 export async function GET(request: Request): Promise<Response> {
-  return Response.json(clusterInfo(request.headers), { headers: { 'Cache-Control': 'no-store' } });
+  return Response.json(clusterInfo(request.headers), { headers: { 'Cache-Control': API_CACHE_CONTROL } });
 }
 
 /** POST {"context": "<name>"} — act as another context of the same cluster (stored in a cookie). */
@@ -23,7 +23,7 @@ export const POST = apiRoute({
       throw new RequestError(statusError.badRequest(`unknown context ${JSON.stringify(context)}`));
     }
     const cookie = `${IDENTITY_COOKIE}=${encodeURIComponent(context)}; Path=/; HttpOnly; SameSite=Strict; Max-Age=31536000`;
-    return Response.json({ context }, { headers: { 'Set-Cookie': cookie, 'Cache-Control': 'no-store' } });
+    return Response.json({ context }, { headers: { 'Set-Cookie': cookie, 'Cache-Control': API_CACHE_CONTROL } });
   },
 });
 

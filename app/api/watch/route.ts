@@ -3,18 +3,20 @@ import { MAX_WATCHES_PER_STREAM, parseWatchParam, type StreamEvents } from '../.
 import { RequestError, statusFromError, statusResponse } from '../../../lib/server/errors';
 import { identityFor } from '../../../lib/server/identity';
 import { sseChannel } from '../../../lib/server/sse';
+import { projectingSink } from '../../../lib/server/service-rows';
 import { runUpstreamWatch } from '../../../lib/server/upstream-watch';
-import { methodNotAllowed } from '../../../lib/server/route';
+import { authorize, methodNotAllowed } from '../../../lib/server/route';
 
 export const dynamic = 'force-dynamic';
 
 /**
  * GET /api/watch?watch=services:all&watch=endpointslices:demo@1234 — ONE server-sent-event stream per
- * tab, multiplexing the watches the page needs (see lib/live/protocol.ts for ids and events). Every
+ * tab (same-origin only: see authorize), multiplexing the watches the page needs (see lib/live/protocol.ts for ids and events). Every
  * upstream watch stops when the browser goes away (request.signal).
  */
 export async function GET(request: Request): Promise<Response> {
   try {
+    authorize(request);
     const url = new URL(request.url);
     const params = url.searchParams.getAll('watch');
     if (params.length === 0) throw new RequestError(statusError.badRequest('at least one watch=<resource>:<namespace|all> is required'));
@@ -43,13 +45,13 @@ export async function GET(request: Request): Promise<Response> {
         identity.kubeConfig,
         w.spec,
         w.resourceVersion,
-        {
+        projectingSink(w.spec, {
           resync: (list) => send('resync', { id, list }),
           change: (type, object) => send('change', { id, type, object }),
           bookmark: (resourceVersion) => send('bookmark', { id, resourceVersion }),
           state: (state, info) => send('state', { id, state, ...info }),
           failure: (status) => send('failure', { id, status }),
-        },
+        }),
         abort.signal,
       ).catch((err: unknown) => send('failure', { id, status: statusFromError(err) }));
     }
@@ -59,6 +61,7 @@ export async function GET(request: Request): Promise<Response> {
         'Cache-Control': 'no-store, no-transform',
         Connection: 'keep-alive',
         'X-Accel-Buffering': 'no',
+        'X-Content-Type-Options': 'nosniff',
       },
     });
   } catch (err) {

@@ -1,17 +1,14 @@
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
-import { ServiceYamlCreatePage } from '../../../components/service-yaml/ServiceYamlCreatePage';
+import { NewServicePage } from '../../../components/service-form/NewServicePage';
 
-export const metadata: Metadata = { title: 'Create a Service' };
+export const metadata: Metadata = { title: 'New Service' };
 
-/**
- * `/services/new?view=yaml`: "Create from YAML". (The form view of this page comes with the Service
- * forms; until then this route shows the YAML view.)
- */
-export default function NewServicePage() {
+/** `/services/new` (optionally `?type=NodePort&namespace=shop`): create a Service with the form. */
+export default function NewService() {
   return (
-    <Suspense fallback={null}>
-      <ServiceYamlCreatePage />
+    <Suspense fallback={<div className="state">Loading…</div>}>
+      <NewServicePage />
     </Suspense>
   );
 }

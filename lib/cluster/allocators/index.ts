@@ -1,19 +1,25 @@
 /**
  * The Service allocation hooks the Service registry runs inside each write's transaction:
- * ClusterIPs from the service CIDR, NodePorts and health-check node ports from the node-port range.
+ * ClusterIPs from the service CIDR(s) (one per family: single- or dual-stack), NodePorts and
+ * health-check node ports from the node-port range.
  */
-import type { Service } from '../../k8s/types/service';
+import type { IPFamily, Service } from '../../k8s/types/service';
 import { dropTypeDependentFields, normalizeClusterIPs, patchAllocatedValues } from '../../service/strategy';
 import type { Transaction } from '../storage/types';
 import { ClusterIPAllocator } from './cluster-ip-allocator';
 import { NodePortAllocator } from './node-port-allocator';
+import type { ClusterIPAllocators } from './cluster-ip-allocation';
+import { parseServiceCIDRs } from './service-cidrs';
 import { allocateCreate, allocateUpdate, rebuildAllocations, releaseAllocatedResources } from './service-allocation';
 
 export const DEFAULT_SERVICE_CIDR = '10.96.0.0/12';
 export const DEFAULT_NODE_PORT_RANGE = '30000-32767';
 
 export interface ServiceAllocationOptions {
-  /** IPv4 CIDR, default 10.96.0.0/12. */
+  /**
+   * `--service-cluster-ip-range`: one CIDR, or two of different families separated by a comma
+   * (dual stack; the first is the primary family). Default 10.96.0.0/12.
+   */
   serviceCIDR?: string;
   /** `low-high`, default 30000-32767. */
   nodePortRange?: string;
@@ -22,9 +28,14 @@ export interface ServiceAllocationOptions {
 }
 
 export interface ServiceAllocation {
+  /** The primary family's ClusterIP allocator. */
   readonly ips: ClusterIPAllocator;
+  /** One allocator per configured family. */
+  readonly ipsByFamily: ReadonlyMap<IPFamily, ClusterIPAllocator>;
+  /** The configured Service IP families, the primary (default) one first. */
+  readonly families: readonly IPFamily[];
   readonly ports: NodePortAllocator;
-  /** The address of the `kubernetes` Service (first address of the service CIDR). */
+  /** The address of the `kubernetes` Service (first address of the primary service CIDR). */
   readonly kubernetesServiceIP: string;
   /** beginCreate: normalise clusterIPs, default IP families, allocate. Returns the allocated copy. */
   beginCreate(tx: Transaction, svc: Service): Service;
@@ -37,11 +48,17 @@ export interface ServiceAllocation {
 }
 
 export function createServiceAllocation(options: ServiceAllocationOptions = {}): ServiceAllocation {
-  const ips = new ClusterIPAllocator(options.serviceCIDR ?? DEFAULT_SERVICE_CIDR, options.random);
+  const ranges = parseServiceCIDRs(options.serviceCIDR ?? DEFAULT_SERVICE_CIDR);
+  const byFamily = new Map<IPFamily, ClusterIPAllocator>(ranges.map((r) => [r.family, new ClusterIPAllocator(r.text, options.random)]));
+  const families = ranges.map((r) => r.family);
+  const ips = byFamily.get(families[0]) as ClusterIPAllocator;
   const ports = new NodePortAllocator(options.nodePortRange ?? DEFAULT_NODE_PORT_RANGE, options.random);
-  const al = { ips, ports };
+  const clusterIPs: ClusterIPAllocators = { families, byFamily };
+  const al = { clusterIPs, ports };
   return {
     ips,
+    ipsByFamily: byFamily,
+    families,
     ports,
     kubernetesServiceIP: ips.firstAddress(),
     beginCreate(tx, svc) {
@@ -70,3 +87,4 @@ export { ClusterIPAllocator } from './cluster-ip-allocator';
 export { NodePortAllocator, parsePortRange, formatPortRange } from './node-port-allocator';
 export { AllocationError } from './allocation-error';
 export { initIPFamilyFields } from './ip-families';
+export { parseServiceCIDRs, serviceIPFamilies } from './service-cidrs';

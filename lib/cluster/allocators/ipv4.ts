@@ -34,11 +34,6 @@ export function formatIpv4(n: number): string {
   return [(n >>> 24) & 255, (n >>> 16) & 255, (n >>> 8) & 255, n & 255].join('.');
 }
 
-/** Whether text looks like an IPv6 address (contains a colon and no dotted IPv4 form). */
-export function isIpv6Text(text: string): boolean {
-  return text.includes(':');
-}
-
 /** Parses `a.b.c.d/len`; throws Error on bad input. The address is masked to its network. */
 export function parseIpv4Cidr(text: string): Ipv4Cidr {
   const [addr, len, ...rest] = text.split('/');

@@ -1,46 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Service, ServiceSpec } from '../../k8s/types/service';
-import { applyServiceDefaults } from '../../service/defaults';
-import { ApiError } from '../rest/api-error';
-import { openStore } from '../storage/index';
+import type { Service } from '../../k8s/types/service';
+import { apiError, setup, svc } from './allocation.test-support';
 import { createServiceAllocation } from './index';
-
-function svc(name: string, spec: ServiceSpec, ns = 'demo'): Service {
-  return applyServiceDefaults({ apiVersion: 'v1', kind: 'Service', metadata: { name, namespace: ns }, spec });
-}
-
-function setup(options: { serviceCIDR?: string; nodePortRange?: string } = {}) {
-  const store = openStore();
-  const alloc = createServiceAllocation(options);
-  const create = (s: Service, dryRun = false): Service =>
-    store.transact((tx) => {
-      const out = alloc.beginCreate(tx, s);
-      tx.create('services', out);
-      return out;
-    }, { dryRun });
-  const update = (next: Service, prev: Service, dryRun = false): Service =>
-    store.transact((tx) => {
-      const out = alloc.beginUpdate(tx, next, prev);
-      tx.update('services', { ...out, metadata: { ...out.metadata, resourceVersion: undefined } });
-      return out;
-    }, { dryRun });
-  const remove = (s: Service, dryRun = false): void =>
-    store.transact((tx) => {
-      const last = tx.delete('services', s.metadata.namespace, s.metadata.name ?? '') as Service;
-      alloc.afterDelete(tx, last);
-    }, { dryRun });
-  return { store, alloc, create, update, remove };
-}
-
-function apiError(fn: () => unknown): ApiError {
-  try {
-    fn();
-  } catch (err) {
-    if (err instanceof ApiError) return err;
-    throw err;
-  }
-  throw new Error('expected an ApiError');
-}
 
 const web = { selector: { app: 'web' }, ports: [{ name: 'http', port: 80 }] };
 

@@ -6,17 +6,17 @@
  */
 import { fieldError } from '../../k8s/field-errors';
 import { statusError } from '../../k8s/status';
-import type { IPFamily, Service } from '../../k8s/types/service';
-import { isHeadless, needsHealthCheckNodePort, needsNodePorts, shouldAllocateNodePorts } from '../../service/helpers';
+import type { Service } from '../../k8s/types/service';
+import { needsHealthCheckNodePort, needsNodePorts, shouldAllocateNodePorts } from '../../service/helpers';
 import { ApiError } from '../rest/api-error';
 import { AllocationError } from './allocation-error';
-import type { ClusterIPAllocator } from './cluster-ip-allocator';
-import { familyOf, initIPFamilyFields } from './ip-families';
+import { allocClusterIPs, markClusterIPs, releaseClusterIPs, updateClusterIPs, type ClusterIPAllocators } from './cluster-ip-allocation';
+import { initIPFamilyFields } from './ip-families';
 import type { NodePortAllocator } from './node-port-allocator';
 import type { AllocationTx } from './transactional';
 
 export interface Allocators {
-  ips: ClusterIPAllocator;
+  clusterIPs: ClusterIPAllocators;
   ports: NodePortAllocator;
 }
 
@@ -36,40 +36,6 @@ function internal(message: string): ApiError {
 function rethrow(err: unknown, toApi: (e: AllocationError) => ApiError): never {
   if (err instanceof AllocationError) throw toApi(err);
   throw err;
-}
-
-/** Allocates every family's IP of a Service that needs one (allocClusterIPs). */
-function allocClusterIPs(al: Allocators, svc: Service, tx: AllocationTx): void {
-  const spec = svc.spec ?? {};
-  if (type(svc) === 'ExternalName' || isHeadless(svc)) return;
-  const families: IPFamily[] = spec.ipFamilies?.length ? spec.ipFamilies : ['IPv4'];
-  const ips = [...(spec.clusterIPs ?? [])];
-  families.forEach((family, i) => {
-    if (i >= ips.length) ips.push('');
-    const ip = ips[i];
-    if (family !== 'IPv4') return; // rejected earlier by initIPFamilyFields
-    if (ip === '') {
-      try {
-        ips[i] = al.ips.allocateNext(tx);
-      } catch (err) {
-        rethrow(err, (e) => internal(`failed to allocate a serviceIP: ${e.message}`));
-      }
-      return;
-    }
-    if (familyOf(ip) === undefined) return; // malformed: validation reports it
-    try {
-      al.ips.allocate(ip, tx);
-    } catch (err) {
-      rethrow(err, (e) =>
-        ApiError.invalid('Service', '', svc.metadata.name ?? '', [
-          fieldError.invalid('spec.clusterIPs', spec.clusterIPs ?? [ip], `failed to allocate IP ${ip}: ${e.message}`),
-        ]),
-      );
-    }
-  });
-  spec.clusterIPs = ips;
-  spec.clusterIP = ips[0];
-  svc.spec = spec;
 }
 
 function nodePortInvalid(svc: Service, index: number, port: number, e: AllocationError): ApiError {
@@ -138,26 +104,10 @@ function allocHealthCheckNodePort(al: Allocators, svc: Service, tx: AllocationTx
 
 /** alloc.go allocateCreate: families, cluster IPs, node ports, health-check node port. Mutates svc. */
 export function allocateCreate(al: Allocators, svc: Service, tx: AllocationTx): void {
-  initIPFamilyFields(svc, undefined);
-  allocClusterIPs(al, svc, tx);
+  initIPFamilyFields(svc, undefined, al.clusterIPs.families);
+  allocClusterIPs(al.clusterIPs, svc, tx);
   if (needsNodePorts(svc)) initNodePorts(al, svc, tx);
   if (needsHealthCheckNodePort(svc)) allocHealthCheckNodePort(al, svc, tx);
-}
-
-function releaseClusterIPs(al: Allocators, svc: Service, tx: AllocationTx | undefined): void {
-  if (type(svc) === 'ExternalName' || isHeadless(svc)) return;
-  const ips = svc.spec?.clusterIPs?.length ? svc.spec.clusterIPs : svc.spec?.clusterIP ? [svc.spec.clusterIP] : [];
-  for (const ip of ips) if (familyOf(ip) === 'IPv4') al.ips.release(ip, tx);
-}
-
-/** alloc.go updateClusterIPs for a single-stack cluster: ExternalName ↔ IP-carrying types. */
-function updateClusterIPs(al: Allocators, next: Service, prev: Service, tx: AllocationTx): void {
-  if (type(prev) === 'ExternalName' && type(next) !== 'ExternalName') {
-    allocClusterIPs(al, next, tx);
-    return;
-  }
-  if (isHeadless(prev)) return;
-  if (type(prev) !== 'ExternalName' && type(next) === 'ExternalName') releaseClusterIPs(al, prev, tx);
 }
 
 function updateNodePorts(al: Allocators, next: Service, prev: Service, tx: AllocationTx): void {
@@ -193,8 +143,8 @@ function updateNodePorts(al: Allocators, next: Service, prev: Service, tx: Alloc
 
 /** alloc.go allocateUpdate. Mutates next. */
 export function allocateUpdate(al: Allocators, next: Service, prev: Service, tx: AllocationTx): void {
-  initIPFamilyFields(next, prev);
-  updateClusterIPs(al, next, prev, tx);
+  initIPFamilyFields(next, prev, al.clusterIPs.families);
+  updateClusterIPs(al.clusterIPs, next, prev, tx);
 
   if (needsNodePorts(prev) && (type(next) === 'ExternalName' || type(next) === 'ClusterIP')) {
     for (const port of collectNodePorts(prev)) al.ports.release(port, tx);
@@ -209,19 +159,17 @@ export function allocateUpdate(al: Allocators, next: Service, prev: Service, tx:
 
 /** releaseAllocatedResources: everything a deleted Service held (at commit inside a transaction). */
 export function releaseAllocatedResources(al: Allocators, svc: Service, tx?: AllocationTx): void {
-  releaseClusterIPs(al, svc, tx);
+  releaseClusterIPs(al.clusterIPs, svc, tx);
   for (const port of collectNodePorts(svc)) al.ports.release(port, tx);
   if (needsHealthCheckNodePort(svc) && svc.spec?.healthCheckNodePort) al.ports.release(svc.spec.healthCheckNodePort, tx);
 }
 
 /** Marks what stored Services hold (after a restart); the allocators start empty. */
 export function rebuildAllocations(al: Allocators, services: readonly Service[]): void {
-  al.ips.reset();
+  for (const ips of al.clusterIPs.byFamily.values()) ips.reset();
   al.ports.reset();
   for (const svc of services) {
-    if (type(svc) !== 'ExternalName' && !isHeadless(svc)) {
-      for (const ip of svc.spec?.clusterIPs ?? (svc.spec?.clusterIP ? [svc.spec.clusterIP] : [])) al.ips.mark(ip);
-    }
+    markClusterIPs(al.clusterIPs, svc);
     for (const port of collectNodePorts(svc)) al.ports.mark(port);
     if (svc.spec?.healthCheckNodePort) al.ports.mark(svc.spec.healthCheckNodePort);
   }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { EndpointSlice } from '../../k8s/types/discovery';
 import { desiredSliceContents, planSlices } from './endpoint-slices';
 import { node, pod, service } from './fixtures.test-support';
+import { serviceAddressTypes } from './pod-endpoints';
 
 const nodes = new Map([
   ['node-1', node('node-1', 'zone-a')],
@@ -50,7 +51,7 @@ describe('desiredSliceContents', () => {
 
   it('leaves out pods without an IP and finished pods; keeps an empty placeholder', () => {
     const out = desiredSliceContents(web, [pod('a', { ip: '' }), pod('b', { phase: 'Succeeded' }), pod('c', { phase: 'Failed' })], nodes);
-    expect(out).toEqual([{ ports: [], endpoints: [] }]);
+    expect(out).toEqual([{ ports: [], endpoints: [], addressType: 'IPv4' }]);
   });
 
   it('groups pods by their resolved ports: a pod lacking the named port gets a slice without it', () => {
@@ -125,5 +126,53 @@ describe('planSlices', () => {
     expect(plan.create).toEqual([]);
     expect(plan.update.map((s) => s.metadata.name)).toEqual(['web-ph000']);
     expect(plan.delete.map((s) => s.metadata.name)).toEqual(['web-zz999']);
+  });
+});
+
+describe('EndpointSlices of IPv6 and dual-stack Services', () => {
+  const now = '2026-01-01T00:00:00.000000000Z';
+  const dualPod = (name: string, v4: string, v6: string) => {
+    const p = pod(name, { ip: v4 });
+    return { ...p, status: { ...p.status, podIPs: [{ ip: v4 }, { ip: v6 }] } };
+  };
+  const dual = service('dual', { selector: { app: 'web' }, ports: [{ name: 'http', port: 80, targetPort: 8080 }], ipFamilyPolicy: 'RequireDualStack', ipFamilies: ['IPv4', 'IPv6'] });
+  const v6 = service('v6', { selector: { app: 'web' }, ports: [{ name: 'http', port: 80, targetPort: 8080 }], ipFamilies: ['IPv6'] });
+  const desired = (svc: typeof dual, pods: ReturnType<typeof pod>[]) => serviceAddressTypes(svc).flatMap((t) => desiredSliceContents(svc, pods, nodes, 100, t));
+
+  it('one set of slices per ipFamilies entry; without families the clusterIP decides, headless gets both', () => {
+    expect(serviceAddressTypes(dual)).toEqual(['IPv4', 'IPv6']);
+    expect(serviceAddressTypes(v6)).toEqual(['IPv6']);
+    expect(serviceAddressTypes(service('x', { clusterIP: 'fd00::5' }))).toEqual(['IPv6']);
+    expect(serviceAddressTypes(service('h', { clusterIP: 'None' }))).toEqual(['IPv4', 'IPv6']);
+  });
+
+  it('an IPv6 Service gets an IPv6 slice with the pods IPv6 addresses', () => {
+    const [s] = desired(v6, [dualPod('web-0', '10.244.1.10', 'fd00:10:244:1::a')]);
+    expect(s.addressType).toBe('IPv6');
+    expect(s.endpoints.map((e) => e.addresses)).toEqual([['fd00:10:244:1::a']]);
+  });
+
+  it('IPv4-only pods: a dual-stack Service gets its IPv4 slice and an empty IPv6 placeholder', () => {
+    const out = desired(dual, [pod('web-0')]);
+    expect(out.map((c) => [c.addressType, c.endpoints.length])).toEqual([
+      ['IPv4', 1],
+      ['IPv6', 0],
+    ]);
+    const plan = planSlices(dual, out, [], now);
+    expect(plan.create.map((s) => s.addressType)).toEqual(['IPv4', 'IPv6']);
+  });
+
+  it('slices are never reused across address types; those of a dropped family are deleted', () => {
+    const [v4Slice, v6Slice] = planSlices(dual, desired(dual, [dualPod('web-0', '10.244.1.10', 'fd00:10:244:1::a')]), [], now).create.map(
+      (s, i): EndpointSlice => ({ ...s, metadata: { ...s.metadata, name: `dual-${i}` } }),
+    );
+    const single = { ...dual, spec: { ...dual.spec, ipFamilyPolicy: 'SingleStack' as const, ipFamilies: ['IPv4' as const] } };
+    const plan = planSlices(single, desired(single, [dualPod('web-0', '10.244.1.10', 'fd00:10:244:1::a')]), [v6Slice, v4Slice], now);
+    expect(plan.update).toEqual([]);
+    expect(plan.create).toEqual([]);
+    expect(plan.delete.map((s) => s.metadata.name)).toEqual(['dual-1']);
+    const swapped = planSlices(v6, desired(v6, [dualPod('web-0', '10.244.1.10', 'fd00:10:244:1::a')]), [v4Slice], now);
+    expect(swapped.create.map((s) => s.addressType)).toEqual(['IPv6']);
+    expect(swapped.delete.map((s) => s.metadata.name)).toEqual(['dual-0']);
   });
 });

@@ -4,7 +4,7 @@
  * create/update/delete plan against the slices that exist (updated only when content changes).
  */
 import type { Node } from '../../k8s/types/cluster';
-import type { Endpoint, EndpointPort, EndpointSlice } from '../../k8s/types/discovery';
+import type { AddressType, Endpoint, EndpointPort, EndpointSlice } from '../../k8s/types/discovery';
 import type { OwnerReference } from '../../k8s/types/meta';
 import type { Pod } from '../../k8s/types/pod';
 import type { Service } from '../../k8s/types/service';
@@ -12,7 +12,7 @@ import {
   findPort,
   inheritedLabels,
   isPodReady,
-  podIPv4,
+  podIPOfFamily,
   shouldPodBeInEndpoints,
   shouldSetHostname,
 } from './pod-endpoints';
@@ -27,6 +27,8 @@ export const MAX_ENDPOINTS_PER_SLICE = 100;
 export interface SliceContent {
   ports: EndpointPort[];
   endpoints: Endpoint[];
+  /** IPv4 unless given (one set of slices per address type of the Service). */
+  addressType?: AddressType;
 }
 
 /** getEndpointPorts: every Service port the pod resolves (unresolved named ports are left out). */
@@ -42,13 +44,13 @@ export function endpointPortsFor(svc: Service, pod: Pod): EndpointPort[] {
   return out;
 }
 
-/** podToEndpoint: address, conditions, hostname, targetRef, nodeName and zone. */
-export function podToEndpoint(pod: Pod, svc: Service, node: Node | undefined): Endpoint {
+/** podToEndpoint: the pod's address of the slice's type, conditions, hostname, targetRef, nodeName and zone. */
+export function podToEndpoint(pod: Pod, svc: Service, node: Node | undefined, addressType: AddressType = 'IPv4'): Endpoint {
   const serving = isPodReady(pod);
   const terminating = !!pod.metadata.deletionTimestamp;
   const ready = (svc.spec?.publishNotReadyAddresses ?? false) || (serving && !terminating);
   const ep: Endpoint = {
-    addresses: [podIPv4(pod) ?? pod.status?.podIP ?? ''],
+    addresses: [podIPOfFamily(pod, addressType === 'IPv6' ? 'IPv6' : 'IPv4') ?? ''],
     conditions: { ready, serving, terminating },
   };
   if (shouldSetHostname(pod, svc)) ep.hostname = pod.spec?.hostname;
@@ -66,33 +68,36 @@ function portsKey(ports: readonly EndpointPort[] | null | undefined): string {
 }
 
 /**
- * The slices' contents a Service should have: pods grouped by port set (Service port order),
- * endpoints ordered by pod name, chunked by `maxPerSlice`; one empty placeholder when nothing matches.
+ * The slices' contents of one address type a Service should have: pods with an address of that
+ * type grouped by port set (Service port order), endpoints ordered by pod name, chunked by
+ * `maxPerSlice`; one empty placeholder when nothing matches (per address type, as the reconciler).
  */
 export function desiredSliceContents(
   svc: Service,
   pods: readonly Pod[],
   nodes: ReadonlyMap<string, Node>,
   maxPerSlice = MAX_ENDPOINTS_PER_SLICE,
+  addressType: AddressType = 'IPv4',
 ): SliceContent[] {
+  const family = addressType === 'IPv6' ? 'IPv6' : 'IPv4';
   const groups = new Map<string, SliceContent>();
   const sorted = [...pods]
-    .filter((p) => shouldPodBeInEndpoints(p, true) && podIPv4(p) !== undefined)
+    .filter((p) => shouldPodBeInEndpoints(p, true) && podIPOfFamily(p, family) !== undefined)
     .sort((a, b) => (a.metadata.name ?? '').localeCompare(b.metadata.name ?? ''));
   for (const pod of sorted) {
     const ports = endpointPortsFor(svc, pod);
     const key = portsKey(ports);
     let g = groups.get(key);
-    if (!g) groups.set(key, (g = { ports, endpoints: [] }));
-    g.endpoints.push(podToEndpoint(pod, svc, nodes.get(pod.spec?.nodeName ?? '')));
+    if (!g) groups.set(key, (g = { ports, endpoints: [], addressType }));
+    g.endpoints.push(podToEndpoint(pod, svc, nodes.get(pod.spec?.nodeName ?? ''), addressType));
   }
   const out: SliceContent[] = [];
   for (const g of groups.values()) {
     for (let i = 0; i < g.endpoints.length; i += maxPerSlice) {
-      out.push({ ports: g.ports, endpoints: g.endpoints.slice(i, i + maxPerSlice) });
+      out.push({ ports: g.ports, endpoints: g.endpoints.slice(i, i + maxPerSlice), addressType });
     }
   }
-  if (out.length === 0) out.push({ ports: [], endpoints: [] });
+  if (out.length === 0) out.push({ ports: [], endpoints: [], addressType });
   return out;
 }
 
@@ -146,7 +151,7 @@ function withContent(base: EndpointSlice, id: SliceIdentity, content: SliceConte
       annotations: { ...(base.metadata.annotations ?? {}), [LAST_CHANGE_TRIGGER_TIME]: now },
       ownerReferences: [id.owner],
     },
-    addressType: 'IPv4',
+    addressType: content.addressType ?? 'IPv4',
     endpoints: content.endpoints.length ? content.endpoints : null,
     ports: content.ports.length ? content.ports : null,
   };
@@ -156,7 +161,7 @@ function unchanged(existing: EndpointSlice, id: SliceIdentity, content: SliceCon
   return (
     sameJson(existing.endpoints ?? [], content.endpoints) &&
     sameJson(existing.ports ?? [], content.ports) &&
-    existing.addressType === 'IPv4' &&
+    existing.addressType === (content.addressType ?? 'IPv4') &&
     sameJson(existing.metadata.labels ?? {}, id.labels) &&
     sameJson(existing.metadata.ownerReferences ?? [], [id.owner])
   );
@@ -168,9 +173,15 @@ export interface SlicePlan {
   delete: EndpointSlice[];
 }
 
+/** Slices are reused only within their address type (immutable): the key groups by both. */
+function sliceKey(addressType: AddressType | undefined, ports: readonly EndpointPort[] | null | undefined): string {
+  return `${addressType ?? 'IPv4'}|${portsKey(ports)}`;
+}
+
 /**
- * Matches desired contents to the Service's existing managed slices (same port set first, by
- * name), so unchanged slices are left alone, changed ones updated, extra ones deleted.
+ * Matches desired contents to the Service's existing managed slices (same address type and port
+ * set first, by name), so unchanged slices are left alone, changed ones updated, extra ones
+ * (and those of address types the Service no longer has) deleted.
  */
 export function planSlices(
   svc: Service,
@@ -182,14 +193,14 @@ export function planSlices(
   const plan: SlicePlan = { create: [], update: [], delete: [] };
   const byPorts = new Map<string, EndpointSlice[]>();
   for (const s of [...existing].sort((a, b) => (a.metadata.name ?? '').localeCompare(b.metadata.name ?? ''))) {
-    const key = portsKey(s.ports);
+    const key = sliceKey(s.addressType, s.ports);
     const list = byPorts.get(key) ?? [];
     list.push(s);
     byPorts.set(key, list);
   }
   const unmatched: SliceContent[] = [];
   for (const content of desired) {
-    const candidates = byPorts.get(portsKey(content.ports));
+    const candidates = byPorts.get(sliceKey(content.addressType, content.ports));
     const reuse = candidates?.shift();
     if (!reuse) {
       unmatched.push(content);
@@ -199,7 +210,8 @@ export function planSlices(
   }
   const leftovers = [...byPorts.values()].flat();
   for (const content of unmatched) {
-    const reuse = leftovers.shift();
+    const at = leftovers.findIndex((s) => s.addressType === (content.addressType ?? 'IPv4'));
+    const reuse = at >= 0 ? leftovers.splice(at, 1)[0] : undefined;
     if (reuse) {
       plan.update.push(withContent(reuse, id, content, now));
     } else {
@@ -207,7 +219,7 @@ export function planSlices(
         apiVersion: 'discovery.k8s.io/v1',
         kind: 'EndpointSlice',
         metadata: { generateName: id.generateName, namespace: id.namespace },
-        addressType: 'IPv4',
+        addressType: content.addressType ?? 'IPv4',
         endpoints: null,
       };
       plan.create.push(withContent(fresh, id, content, now));

@@ -86,3 +86,21 @@ describe('truncateSubsets', () => {
     expect(endpointsChanged(small, desiredEndpoints(web, many.slice(0, 3), small, 't3'))).toBe(false);
   });
 });
+
+describe('computeSubsets of IPv6 and dual-stack Services', () => {
+  const dualPod = (name: string, v4: string, v6: string) => {
+    const p = pod(name, { ip: v4 });
+    return { ...p, status: { ...p.status, podIPs: [{ ip: v4 }, { ip: v6 }] } };
+  };
+
+  it('uses the primary family: IPv6 addresses (sorted as bytes) for an IPv6-primary Service', () => {
+    const v6 = service('v6', { selector: { app: 'web' }, ports: [{ name: 'http', port: 80, targetPort: 8080 }], ipFamilies: ['IPv6', 'IPv4'] });
+    const [subset] = computeSubsets(v6, [dualPod('b', '10.244.1.20', 'fd00::1:0'), dualPod('a', '10.244.1.3', 'fd00::ff')]);
+    expect(subset.addresses?.map((a) => a.ip)).toEqual(['fd00::ff', 'fd00::1:0']);
+  });
+
+  it('leaves out pods without an address of that family', () => {
+    const v6 = service('v6', { selector: { app: 'web' }, ports: [{ name: 'http', port: 80, targetPort: 8080 }], ipFamilies: ['IPv6'] });
+    expect(computeSubsets(v6, [pod('a')])).toEqual([]);
+  });
+});

@@ -6,8 +6,9 @@
 import type { EndpointAddress, EndpointSubset, Endpoints } from '../../k8s/types/discovery';
 import type { Pod } from '../../k8s/types/pod';
 import type { Service } from '../../k8s/types/service';
+import { parseIPSloppy } from '../../k8s/validation/ip';
 import { endpointPortsFor, LAST_CHANGE_TRIGGER_TIME } from './endpoint-slices';
-import { inheritedLabels, isHeadlessService, isPodReady, podIPv4, shouldPodBeInEndpoints, shouldSetHostname } from './pod-endpoints';
+import { endpointsFamily, inheritedLabels, isHeadlessService, isPodReady, podIPOfFamily, shouldPodBeInEndpoints, shouldSetHostname } from './pod-endpoints';
 
 export const MAX_ENDPOINTS_CAPACITY = 1000;
 export const OVER_CAPACITY_ANNOTATION = 'endpoints.kubernetes.io/over-capacity';
@@ -15,17 +16,18 @@ export const OVER_CAPACITY_ANNOTATION = 'endpoints.kubernetes.io/over-capacity';
 type SubsetPort = NonNullable<EndpointSubset['ports']>[number];
 
 function address(pod: Pod, svc: Service): EndpointAddress {
-  const a: EndpointAddress = { ip: podIPv4(pod) ?? '' };
+  const a: EndpointAddress = { ip: podIPOfFamily(pod, endpointsFamily(svc, pod)) ?? '' };
   if (shouldSetHostname(pod, svc)) a.hostname = pod.spec?.hostname;
   if (pod.spec?.nodeName) a.nodeName = pod.spec.nodeName;
   a.targetRef = { kind: 'Pod', namespace: pod.metadata.namespace, name: pod.metadata.name, uid: pod.metadata.uid };
   return a;
 }
 
+/** bytes.Compare of the parsed addresses (IPv4 or IPv6). */
 function compareIp(a: string, b: string): number {
-  const pa = a.split('.').map(Number);
-  const pb = b.split('.').map(Number);
-  for (let i = 0; i < 4; i++) if (pa[i] !== pb[i]) return (pa[i] ?? 0) - (pb[i] ?? 0);
+  const pa = parseIPSloppy(a) ?? new Uint8Array(16);
+  const pb = parseIPSloppy(b) ?? new Uint8Array(16);
+  for (let i = 0; i < 16; i++) if (pa[i] !== pb[i]) return pa[i] - pb[i];
   return 0;
 }
 
@@ -39,7 +41,7 @@ export function computeSubsets(svc: Service, pods: readonly Pod[]): EndpointSubs
   const groups = new Map<string, { ports: SubsetPort[]; ready: EndpointAddress[]; notReady: EndpointAddress[] }>();
   const headlessNoPorts = isHeadlessService(svc) && (svc.spec?.ports?.length ?? 0) === 0;
   for (const pod of pods) {
-    if (!shouldPodBeInEndpoints(pod, tolerateUnready) || !podIPv4(pod)) continue;
+    if (!shouldPodBeInEndpoints(pod, tolerateUnready) || !podIPOfFamily(pod, endpointsFamily(svc, pod))) continue;
     const ports: SubsetPort[] = endpointPortsFor(svc, pod).map((p) => {
       // EndpointPort.name is omitempty (unlike EndpointSlice ports, where "" is kept).
       const sp: SubsetPort = p.name ? { name: p.name, port: p.port ?? 0, protocol: p.protocol } : { port: p.port ?? 0, protocol: p.protocol };

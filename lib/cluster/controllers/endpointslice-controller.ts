@@ -4,10 +4,10 @@
  */
 import type { EndpointSlice } from '../../k8s/types/discovery';
 import { isNotFound, rfc3339, type ControllerContext, type RunningController } from './context';
-import { desiredSliceContents, ENDPOINTSLICE_CONTROLLER_NAME, MANAGED_BY_LABEL, planSlices } from './endpoint-slices';
+import { desiredSliceContents, ENDPOINTSLICE_CONTROLLER_NAME, MANAGED_BY_LABEL, MAX_ENDPOINTS_PER_SLICE, planSlices } from './endpoint-slices';
 import { createEndpointQueue, ENDPOINTS_WRITE_OPTIONS } from './endpoint-queue';
 import { OwnWrites } from './own-writes';
-import { hasSelector } from './pod-endpoints';
+import { hasSelector, serviceAddressTypes } from './pod-endpoints';
 import { selectedPods, SLICE_SERVICE_INDEX, splitKey } from './shared-informers';
 
 const OPTS = ENDPOINTS_WRITE_OPTIONS;
@@ -37,7 +37,8 @@ export function startEndpointSliceController(ctx: ControllerContext): RunningCon
       return true;
     });
     const nodes = new Map(informers.nodes.list().map((n) => [n.metadata.name ?? '', n]));
-    const desired = desiredSliceContents(svc, selectedPods(informers, svc), nodes);
+    const pods = selectedPods(informers, svc);
+    const desired = serviceAddressTypes(svc).flatMap((t) => desiredSliceContents(svc, pods, nodes, MAX_ENDPOINTS_PER_SLICE, t));
     const plan = planSlices(svc, desired, current, rfc3339(ctx.now()));
     for (const s of plan.update) own.write(() => api.update<EndpointSlice>('endpointslices', s, OPTS));
     for (const s of plan.create) own.write(() => api.create<EndpointSlice>('endpointslices', s, OPTS));

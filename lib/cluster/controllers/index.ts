@@ -3,7 +3,8 @@
  * nodes, EndpointSlices, Endpoints, load balancers and namespace deletion.
  */
 import type { ClusterApi } from '../api';
-import { parseIpv4Cidr, formatIpv4 } from '../allocators/ipv4';
+import { formatRangeIP } from '../allocators/ip-range';
+import { parseServiceCIDRs } from '../allocators/service-cidrs';
 import { ApiError } from '../rest/api-error';
 import { bootstrapCluster, startBootstrapController } from './bootstrap';
 import { isNamespaceTerminating, type ControllerContext, type RunningController } from './context';
@@ -19,7 +20,7 @@ import { createSharedInformers } from './shared-informers';
 export interface ControllerOptions {
   /** CIDR of LoadBalancer ingress addresses, default 172.18.255.0/24. */
   lbPool: string;
-  /** The service CIDR: the `kubernetes` Service gets its first address (default 10.96.0.0/12). */
+  /** The service CIDR(s): the `kubernetes` Service gets the primary one's first address (default 10.96.0.0/12). */
   serviceCIDR?: string;
   /** Skip creating the system namespaces and the `kubernetes` Service. */
   skipBootstrap?: boolean;
@@ -43,11 +44,13 @@ function defaultOnError(err: unknown, where: string): void {
 }
 
 export function kubernetesServiceIP(serviceCIDR = '10.96.0.0/12'): string {
-  return formatIpv4(parseIpv4Cidr(serviceCIDR).base + 1);
+  const primary = parseServiceCIDRs(serviceCIDR)[0];
+  return formatRangeIP(primary, primary.first);
 }
 
 export function startControllers(api: ClusterApi, options: ControllerOptions): RunningControllers {
   const serviceIP = kubernetesServiceIP(options.serviceCIDR);
+  const dualStackPods = parseServiceCIDRs(options.serviceCIDR ?? '10.96.0.0/12').some((r) => r.family === 'IPv6');
   if (!options.skipBootstrap) bootstrapCluster(api, serviceIP);
   const informers = createSharedInformers(api);
   const ctx: ControllerContext = {
@@ -57,7 +60,7 @@ export function startControllers(api: ClusterApi, options: ControllerOptions): R
     onError: options.onError ?? defaultOnError,
   };
   const controllers: RunningController[] = [
-    startNodesController(ctx, options.podTerminationMs),
+    startNodesController(ctx, options.podTerminationMs, dualStackPods),
     startEndpointSliceController(ctx),
     startEndpointsController(ctx),
     startMirroringController(ctx),

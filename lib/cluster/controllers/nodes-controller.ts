@@ -12,7 +12,7 @@ import { formatIpv4, parseIpv4Cidr } from '../allocators/ipv4';
 import { isNotFound, rfc3339, isPermanent, type ControllerContext, type RunningController } from './context';
 import { createEventRecorder } from './events';
 import { splitKey } from './shared-informers';
-import { buildNode, buildNodeStatus, NODE_COUNT, NODE_POD_CAPACITY, nodeInternalIP, nodeName, nodePodCIDR, runningPodStatus, unschedulableMessage } from './simulated-nodes';
+import { buildNode, buildNodeStatus, NODE_COUNT, NODE_POD_CAPACITY, nodeInternalIP, nodeName, nodePodCIDR, podIPv6For, runningPodStatus, unschedulableMessage } from './simulated-nodes';
 import { createWorkQueue } from './work-queue';
 
 export const KUBELET = 'kubelet';
@@ -37,7 +37,12 @@ function isTerminal(pod: Pod): boolean {
 /** How long a simulated kubelet takes at most to stop a Terminating pod (PORTHOLE_POD_TERMINATION_MS, default 1 s). */
 export const DEFAULT_POD_TERMINATION_MS = 1000;
 
-export function startNodesController(ctx: ControllerContext, terminationMs = Number(process.env.PORTHOLE_POD_TERMINATION_MS ?? DEFAULT_POD_TERMINATION_MS)): RunningController {
+export function startNodesController(
+  ctx: ControllerContext,
+  terminationMs = Number(process.env.PORTHOLE_POD_TERMINATION_MS ?? DEFAULT_POD_TERMINATION_MS),
+  /** Dual-stack pods: each also gets an IPv6 address (the cluster has an IPv6 service CIDR). */
+  ipv6 = false,
+): RunningController {
   const { api, informers } = ctx;
   const recorder = createEventRecorder(api, DEFAULT_SCHEDULER, KUBE_SCHEDULER, () => ({ apiVersion: 'v1', kind: 'Pod' }), ctx.now, (err) => ctx.onError(err, 'scheduler events'));
   const nodeIndex = new Map<string, number>(Array.from({ length: NODE_COUNT }, (_, i) => [nodeName(i), i]));
@@ -55,7 +60,7 @@ export function startNodesController(ctx: ControllerContext, terminationMs = Num
     const now = rfc3339(ctx.now());
     for (let i = 0; i < NODE_COUNT; i++) {
       let node = api.get<Node>('nodes', undefined, nodeName(i));
-      if (!node) node = api.create<Node>('nodes', buildNode(i), { fieldManager: KUBELET });
+      if (!node) node = api.create<Node>('nodes', buildNode(i, ipv6), { fieldManager: KUBELET });
       if (!node.status?.conditions?.length) {
         const next = structuredClone(node);
         next.status = buildNodeStatus(i, now);
@@ -189,7 +194,8 @@ export function startNodesController(ctx: ControllerContext, terminationMs = Num
     const podIP = pod.spec.hostNetwork ? hostIP : allocatePodIP(idx);
     if (!podIP) return;
     const next = structuredClone(pod);
-    next.status = runningPodStatus(pod, hostIP, podIP, rfc3339(ctx.now()));
+    const podIPv6 = ipv6 && !pod.spec.hostNetwork ? podIPv6For(podIP) : undefined;
+    next.status = runningPodStatus(pod, hostIP, podIP, rfc3339(ctx.now()), podIPv6);
     try {
       api.updateStatus<Pod>('pods', next, { fieldManager: KUBELET });
     } catch (err) {

@@ -3,7 +3,9 @@
  * readiness, whether a pod belongs in endpoints, named targetPort resolution, hostname rules.
  */
 import type { Pod } from '../../k8s/types/pod';
-import type { Service, ServicePort } from '../../k8s/types/service';
+import type { AddressType } from '../../k8s/types/discovery';
+import type { IPFamily, Service, ServicePort } from '../../k8s/types/service';
+import { isIPv6String } from '../../k8s/validation/ip';
 
 export function isPodReady(pod: Pod): boolean {
   return (pod.status?.conditions ?? []).some((c) => c.type === 'Ready' && c.status === 'True');
@@ -13,11 +15,35 @@ export function isPodTerminal(pod: Pod): boolean {
   return pod.status?.phase === 'Failed' || pod.status?.phase === 'Succeeded';
 }
 
-/** The pod's first IPv4 address (status.podIPs, else status.podIP). */
-export function podIPv4(pod: Pod): string | undefined {
+/** The pod's first address of `family` (status.podIPs, else status.podIP). */
+export function podIPOfFamily(pod: Pod, family: IPFamily): string | undefined {
   const ips = pod.status?.podIPs?.map((p) => p.ip) ?? [];
   if (pod.status?.podIP) ips.push(pod.status.podIP);
-  return ips.find((ip) => /^\d+\.\d+\.\d+\.\d+$/.test(ip));
+  return ips.find((ip) => ip !== '' && isIPv6String(ip) === (family === 'IPv6'));
+}
+
+/**
+ * getAddressTypesForService: one EndpointSlice address type per ipFamilies entry; without
+ * families, the clusterIP's family, or both for a headless Service.
+ */
+export function serviceAddressTypes(svc: Service): AddressType[] {
+  const families = svc.spec?.ipFamilies ?? [];
+  if (families.length) return [...new Set(families)];
+  const ip = svc.spec?.clusterIP ?? '';
+  if (ip !== '' && ip !== 'None') return [isIPv6String(ip) ? 'IPv6' : 'IPv4'];
+  return ['IPv4', 'IPv6'];
+}
+
+/**
+ * The family of a Service's legacy Endpoints addresses (podToEndpointAddressForService): its
+ * primary family; without families, the clusterIP's, or for headless the pod's own.
+ */
+export function endpointsFamily(svc: Service, pod: Pod): IPFamily {
+  const primary = svc.spec?.ipFamilies?.[0];
+  if (primary) return primary;
+  const ip = svc.spec?.clusterIP ?? '';
+  if (ip !== '' && ip !== 'None') return isIPv6String(ip) ? 'IPv6' : 'IPv4';
+  return isIPv6String(pod.status?.podIP ?? '') ? 'IPv6' : 'IPv4';
 }
 
 /** ShouldPodBeInEndpoints: has an IP, is not terminal, and (unless included) is not terminating. */

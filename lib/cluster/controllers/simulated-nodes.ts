@@ -27,7 +27,19 @@ export function nodePodCIDR(index: number): string {
   return `10.244.${index + 1}.0/24`;
 }
 
-export function buildNode(index: number): Node {
+/** The IPv6 pod CIDR of node `index` on a dual-stack cluster: fd00:10:244:1::/64, ... */
+export function nodePodCIDRv6(index: number): string {
+  return `fd00:10:244:${index + 1}::/64`;
+}
+
+/** A dual-stack pod's IPv6 address, derived from its IPv4 one: 10.244.2.7 → fd00:10:244:2::7. */
+export function podIPv6For(podIPv4: string): string | undefined {
+  const m = /^10\.244\.(\d+)\.(\d+)$/.exec(podIPv4);
+  return m ? `fd00:10:244:${m[1]}::${Number(m[2]).toString(16)}` : undefined;
+}
+
+/** A simulated node; on a dual-stack cluster (`ipv6`) it also has an IPv6 pod CIDR. */
+export function buildNode(index: number, ipv6 = false): Node {
   const name = nodeName(index);
   return {
     apiVersion: 'v1',
@@ -48,7 +60,7 @@ export function buildNode(index: number): Node {
     },
     spec: {
       podCIDR: nodePodCIDR(index),
-      podCIDRs: [nodePodCIDR(index)],
+      podCIDRs: ipv6 ? [nodePodCIDR(index), nodePodCIDRv6(index)] : [nodePodCIDR(index)],
       providerID: `porthole://${name}`,
     },
   };
@@ -121,8 +133,8 @@ export function qosClass(pod: Pod): 'Guaranteed' | 'Burstable' | 'BestEffort' {
   return guaranteed ? 'Guaranteed' : 'Burstable';
 }
 
-/** The status a kubelet reports once the pod's containers run: Running, IPs, conditions. */
-export function runningPodStatus(pod: Pod, hostIP: string, podIP: string, now: string): PodStatus {
+/** The status a kubelet reports once the pod's containers run: Running, IPs (a second, IPv6 one on dual stack), conditions. */
+export function runningPodStatus(pod: Pod, hostIP: string, podIP: string, now: string, podIPv6?: string): PodStatus {
   const ready = !startsUnready(pod);
   const status = (b: boolean): 'True' | 'False' => (b ? 'True' : 'False');
   const conditions: PodCondition[] = [
@@ -153,7 +165,7 @@ export function runningPodStatus(pod: Pod, hostIP: string, podIP: string, now: s
     hostIP,
     hostIPs: [{ ip: hostIP }],
     podIP,
-    podIPs: [{ ip: podIP }],
+    podIPs: podIPv6 ? [{ ip: podIP }, { ip: podIPv6 }] : [{ ip: podIP }],
     startTime: now,
     containerStatuses,
     qosClass: pod.status?.qosClass ?? qosClass(pod),

@@ -4,17 +4,16 @@
  * exist are left as they are, so a second run changes nothing.
  */
 import type { Service } from '../../k8s/types/service';
-import { formatIpv4, parseIpv4 } from '../allocators/ipv4';
+import { ipPlus } from '../allocators/ip-range';
 import type { ClusterApi } from '../api';
 import { ApiError } from '../rest/api-error';
 import { demoObjects } from './data';
 
 export const DEMO_FIELD_MANAGER = 'kubectl-create';
 
-/** The 10th address of the service CIDR (10.96.0.10 by default), from the `kubernetes` Service's first. */
+/** The 10th address of the primary service CIDR (10.96.0.10 by default; fd00:10:96::a on IPv6), from the `kubernetes` Service's first. */
 function dnsServiceIP(api: ClusterApi): string | undefined {
-  const first = parseIpv4(api.get<Service>('services', 'default', 'kubernetes')?.spec?.clusterIP ?? '');
-  return first === undefined ? undefined : formatIpv4(first + 9);
+  return ipPlus(api.get<Service>('services', 'default', 'kubernetes')?.spec?.clusterIP ?? '', 9);
 }
 
 export function seedDemoData(api: ClusterApi): void {

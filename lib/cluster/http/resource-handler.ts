@@ -11,7 +11,7 @@ import { deleteObject, finalizeNamespace, type DeleteRequest } from '../rest/del
 import { deleteCollection } from '../rest/delete-collection';
 import { parseDeleteOptions } from '../rest/delete-options';
 import { parseFieldValidation } from '../rest/field-validation';
-import { patchObject } from '../rest/patch';
+import { patchObject, patchTypeOf } from '../rest/patch';
 import { encodeListChunks, getObject, listObjects } from '../rest/read';
 import { parseSelection } from '../rest/selection';
 import { updateObject, type Subresource } from '../rest/update';
@@ -25,6 +25,7 @@ import type { ResourceRequestInfo } from './request-info';
 import { sendChunks, sendText } from './respond';
 import { tableText } from './table-encoding';
 import { serveWatch } from './watch-stream';
+import type { WatchQueueLimits } from './watch-queue';
 
 export function notFound(): ApiError {
   return new ApiError(failure(404, 'NotFound', 'the server could not find the requested resource', { }));
@@ -73,7 +74,15 @@ async function deleteRequestOf(req: IncomingMessage, query: URLSearchParams): Pr
   });
 }
 
-export async function handleResource(ctx: RestContext, def: ResourceDefinition, info: ResourceRequestInfo, req: IncomingMessage, res: ServerResponse, query: URLSearchParams): Promise<void> {
+export async function handleResource(
+  ctx: RestContext,
+  def: ResourceDefinition,
+  info: ResourceRequestInfo,
+  req: IncomingMessage,
+  res: ServerResponse,
+  query: URLSearchParams,
+  watchQueue?: WatchQueueLimits,
+): Promise<void> {
   const namespace = def.namespaced ? info.namespace || undefined : undefined;
   const sub = info.subresource;
   if (sub && !(sub === 'status' && def.hasStatus) && !(sub === 'finalize' && def.resource === 'namespaces')) throw notFound();
@@ -134,6 +143,7 @@ export async function handleResource(ctx: RestContext, def: ResourceDefinition, 
         timeoutSeconds: parseInteger(query, 'timeoutSeconds'),
         table: want.table ? { includeObject: parseIncludeObject(query.get('includeObject')) } : undefined,
         partial: want.partial,
+        queue: watchQueue,
       });
       return;
     }
@@ -159,6 +169,8 @@ export async function handleResource(ctx: RestContext, def: ResourceDefinition, 
     }
     case 'patch': {
       if (sub === 'finalize') throw methodNotAllowed();
+      // The route refuses a media type it does not consume before the handler reads anything.
+      patchTypeOf(req.headers['content-type']);
       const options = { ...writeOptions(req, query, 'PatchOptions'), force: parseBool(query, 'force') };
       const text = await readBody(req);
       const result = patchObject(ctx, def, namespace, info.name, text, req.headers['content-type'], options, sub as Subresource);

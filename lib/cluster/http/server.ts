@@ -13,12 +13,15 @@ import { requestInfo, type RequestInfo } from './request-info';
 import { handleResource, notFound } from './resource-handler';
 import { errorStatus, sendStatus } from './respond';
 import { handleReview, isReviewRequest } from './review-handler';
+import type { WatchQueueLimits } from './watch-queue';
 
 export interface ApiServerOptions {
   ctx: RestContext;
   identities: Identity[];
   /** Requests without credentials act as system:anonymous (authorization still applies). */
   anonymous: boolean;
+  /** Bounds of each watcher's send queue (DEFAULT_WATCH_QUEUE_LIMITS without). */
+  watchQueue?: WatchQueueLimits;
   /** Called with unexpected (500) errors. */
   onError?: (err: unknown) => void;
 }
@@ -76,7 +79,7 @@ export function createRequestHandler(options: ApiServerOptions): RequestHandler 
     }
     const def = findDefinition(ctx, info);
     if (!def || info.resource === '') throw notFound();
-    await handleResource(ctx, def, info, req, res, url.searchParams);
+    await handleResource(ctx, def, info, req, res, url.searchParams, options.watchQueue);
   }
 
   return (req, res) => {

@@ -12,6 +12,7 @@ import { parseResourceVersion } from '../rest/read';
 import { validateListOptions } from '../rest/list-options';
 import { startWatch, type ActiveWatch, type WatchRequest } from '../rest/watch';
 import { serializeObject } from '../storage';
+import { boundedWriter, DEFAULT_WATCH_QUEUE_LIMITS, OVERFLOW_GRACE_MS, type WatchQueueLimits } from './watch-queue';
 
 /** The real server's default request timeout range is 30-60 min; watches end after it. */
 const DEFAULT_TIMEOUT_SECONDS = 1800;
@@ -24,6 +25,8 @@ export interface WatchHttpOptions extends WatchRequest {
   table?: { includeObject: IncludeObject };
   /** PartialObjectMetadata events. */
   partial?: boolean;
+  /** Bounds of this watcher's send queue (a watcher that falls behind is ended). */
+  queue?: WatchQueueLimits;
 }
 
 export function serveWatch(ctx: RestContext, def: ResourceDefinition, req: IncomingMessage, res: ServerResponse, options: WatchHttpOptions): void {
@@ -57,16 +60,27 @@ export function serveWatch(ctx: RestContext, def: ResourceDefinition, req: Incom
     if (timers.preTimeout) clearTimeout(timers.preTimeout);
     if (timers.bookmarks) clearInterval(timers.bookmarks);
     timers.watch?.stop();
+    writer.dispose();
     if (!res.writableEnded) res.end();
   };
+  // A watcher that falls behind is ended like cacheWatcher does; what it still holds gets a short
+  // grace to flush (a slow reader sees a clean end), then the socket goes with its buffer.
+  const fellBehind = (): void => {
+    setImmediate(finish);
+    const grace = setTimeout(() => res.destroy(), OVERFLOW_GRACE_MS);
+    grace.unref();
+    res.once('close', () => clearTimeout(grace));
+  };
+  const writer = boundedWriter(res, options.queue ?? DEFAULT_WATCH_QUEUE_LIMITS, fellBehind);
   const watch = startWatch(ctx, def, options, {
     send(type, object) {
       if (closed) return;
-      res.write(encode(type, object));
+      writer.write(encode(type, object));
     },
     close: () => setImmediate(finish),
   });
   timers.watch = watch;
+  writer.startCounting();
   if (closed) {
     watch.stop();
     return;

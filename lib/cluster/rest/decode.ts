@@ -10,6 +10,7 @@ import type { ObjectSchema, Schema } from '../schema/types';
 import { ApiError } from './api-error';
 import { parseYamlWithDuplicates, scanJsonText } from './body-text';
 import { goJsonSyntaxError } from './go-json-error';
+import { excessNesting, isStackOverflow, jsonDepthError, YAML_DEPTH_ERROR } from './nesting-depth';
 
 export interface Decoded {
   object: JsonObject;
@@ -96,19 +97,31 @@ export function mayHoldDangerousKeys(text: string): boolean {
 /** Parses JSON or YAML text into a JSON value; `describe` builds the 400 message from the parser's error. */
 export function parseBodyValue(text: string, contentType: string | undefined, describe: (err: string) => string): JsonValue {
   if (isYamlContentType(contentType)) {
+    const yamlError = (msg: string): ApiError => new ApiError(statusError.badRequest(describe(`error converting YAML to JSON: yaml: ${msg}`)));
+    let value: unknown;
     try {
-      const value: unknown = parseYaml(text, { maxAliasCount: 100 });
-      return (value ?? null) as JsonValue;
+      value = parseYaml(text, { maxAliasCount: 100 });
     } catch (err) {
-      const msg = err instanceof Error ? err.message.split('\n')[0] : String(err);
-      throw new ApiError(statusError.badRequest(describe(`error converting YAML to JSON: yaml: ${msg}`)));
+      throw yamlError(yamlErrorText(err));
     }
+    if (excessNesting(value)) throw yamlError(YAML_DEPTH_ERROR);
+    return (value ?? null) as JsonValue;
   }
+  let value: JsonValue;
   try {
-    return JSON.parse(text) as JsonValue;
+    value = JSON.parse(text) as JsonValue;
   } catch (err) {
     throw new ApiError(statusError.badRequest(describe(goJsonError(text, err))));
   }
+  const open = excessNesting(value);
+  if (open) throw new ApiError(statusError.badRequest(describe(jsonDepthError(open))));
+  return value;
+}
+
+/** The first line of a YAML parser's error; a document too deep for the parser is the depth error. */
+function yamlErrorText(err: unknown): string {
+  if (isStackOverflow(err)) return YAML_DEPTH_ERROR;
+  return err instanceof Error ? err.message.split('\n')[0] : String(err);
 }
 
 export interface ExpectedType {
@@ -131,9 +144,9 @@ export function decodeObject(text: string, contentType: string | undefined, expe
       value = (parsed.value ?? null) as JsonValue;
       duplicates.yaml = parsed.duplicates;
     } catch (err) {
-      const msg = err instanceof Error ? err.message.split('\n')[0] : String(err);
-      throw new ApiError(statusError.badRequest(unrecognized(`error converting YAML to JSON: yaml: ${msg}`)));
+      throw new ApiError(statusError.badRequest(unrecognized(`error converting YAML to JSON: yaml: ${yamlErrorText(err)}`)));
     }
+    if (excessNesting(value)) throw new ApiError(statusError.badRequest(unrecognized(`error converting YAML to JSON: yaml: ${YAML_DEPTH_ERROR}`)));
   } else {
     value = parseBodyValue(text, contentType, (e) => unrecognized(`couldn't get version/kind; json parse error: ${e}`));
     if (isJsonObject(value)) {

@@ -5,6 +5,7 @@ import { createDefinitions } from '../registry';
 import { openStore } from '../storage';
 import type { StoredResource } from '../storage/types';
 import { ApiError } from './api-error';
+import { apiErrorOf, failureOf } from './api-error.test-support';
 import { createRestContext, type RestContext } from './context';
 import { createObject } from './create';
 import { deleteObject, finalizeNamespace } from './delete';
@@ -60,9 +61,20 @@ describe('delete', () => {
   it('checks uid and resourceVersion preconditions', () => {
     const ctx = setup();
     const { svc } = serviceWithSlice(ctx);
-    expect(() => remove(ctx, undefined, { resourceVersion: '1' })).toThrow(
-      `Operation cannot be fulfilled on services "web": Precondition failed: ResourceVersion in precondition: 1, ResourceVersion in object meta: ${svc.metadata.resourceVersion}`,
+    // rest.BeforeDelete's wording: the Kind, not the resource.
+    const stale = apiErrorOf(() => remove(ctx, undefined, { resourceVersion: '1' }));
+    expect(stale.code).toBe(409);
+    expect(stale.status).toMatchObject({
+      reason: 'Conflict',
+      message: `Operation cannot be fulfilled on Service "web": the ResourceVersion in the precondition (1) does not match the ResourceVersion in record (${svc.metadata.resourceVersion}). The object might have been modified`,
+      details: { name: 'web', kind: 'Service' },
+    });
+    expect(failureOf(() => remove(ctx, undefined, { uid: 'other' }))).toBe(
+      `409 Operation cannot be fulfilled on Service "web": the UID in the precondition (other) does not match the UID in record (${svc.metadata.uid}). The object might have been deleted and then recreated`,
     );
+    const slice = apiErrorOf(() => deleteObject(ctx, ctx.definitions.get('endpointslices')!, 'ns', 'web-abcde', { dryRun: false, preconditions: { uid: 'x' } }));
+    expect(slice.status.message).toMatch(/^Operation cannot be fulfilled on EndpointSlice\.discovery\.k8s\.io "web-abcde": the UID in the precondition \(x\)/);
+    expect(slice.status.details).toMatchObject({ group: 'discovery.k8s.io', kind: 'EndpointSlice' });
     expect(remove(ctx, undefined, { uid: svc.metadata.uid }).object.metadata.name).toBe('web');
   });
 

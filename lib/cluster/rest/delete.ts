@@ -47,6 +47,24 @@ export interface DeleteResult {
   pending?: boolean;
 }
 
+/**
+ * rest.BeforeDelete's early precondition check, the one a DELETE meets: its conflict names the Kind
+ * (`Operation cannot be fulfilled on Service "web": the ResourceVersion in the precondition (1) ...`).
+ */
+export function checkDeletePreconditions(def: ResourceDefinition, obj: KubeObject, pre: DeleteOptions['preconditions']): void {
+  const name = obj.metadata.name ?? '';
+  const gk = { group: def.group, resource: def.kind };
+  if (pre?.uid && pre.uid !== obj.metadata.uid) {
+    const why = `the UID in the precondition (${pre.uid}) does not match the UID in record (${obj.metadata.uid ?? ''}). The object might have been deleted and then recreated`;
+    throw new ApiError(statusError.conflict(gk, name, why));
+  }
+  if (pre?.resourceVersion && pre.resourceVersion !== obj.metadata.resourceVersion) {
+    const why = `the ResourceVersion in the precondition (${pre.resourceVersion}) does not match the ResourceVersion in record (${obj.metadata.resourceVersion ?? ''}). The object might have been modified`;
+    throw new ApiError(statusError.conflict(gk, name, why));
+  }
+}
+
+/** The storage layer's precondition check (GuaranteedUpdate), as an update meets it: the resource is named. */
 export function checkPreconditions(def: ResourceDefinition, obj: KubeObject, pre: DeleteOptions['preconditions']): void {
   const name = obj.metadata.name ?? '';
   const gr = groupResourceOf(def);
@@ -94,7 +112,7 @@ export function collectDependents(ctx: RestContext, tx: Transaction, ownerResour
 
 /** Deletes inside a transaction; for namespaces, marks them Terminating instead (finalizers pending). */
 export function deleteInTransaction(ctx: RestContext, def: ResourceDefinition, tx: Transaction, current: KubeObject, req: DeleteRequest): DeleteResult {
-  checkPreconditions(def, current, req.preconditions);
+  checkDeletePreconditions(def, current, req.preconditions);
   const name = current.metadata.name ?? '';
   if (def.resource === 'namespaces') {
     if (IMMORTAL_NAMESPACES.has(name)) {

@@ -3,6 +3,8 @@
  * `couldn't get version/kind; json parse error: ...`), found with a scanner that follows Go's states.
  */
 
+import { jsonDepthError, MAX_NESTING_DEPTH } from './nesting-depth';
+
 class SyntaxErr extends Error {}
 
 const GO_ESCAPES: Record<string, string> = { '\x07': '\\a', '\b': '\\b', '\f': '\\f', '\n': '\\n', '\r': '\\r', '\t': '\\t', '\v': '\\v', '\\': '\\\\' };
@@ -23,6 +25,7 @@ const EOF = 'unexpected end of JSON input';
 
 class Scanner {
   pos = 0;
+  private depth = 0;
   constructor(private readonly s: string) {}
 
   private peek(): string | undefined {
@@ -53,11 +56,18 @@ class Scanner {
     this.fail('looking for beginning of value');
   }
 
+  /** encoding/json's pushParseState: a container beyond the depth limit is an error where it opens. */
+  private enter(): void {
+    if (++this.depth > MAX_NESTING_DEPTH) throw new SyntaxErr(jsonDepthError(this.s[this.pos] as '{' | '['));
+  }
+
   private object(): void {
+    this.enter();
     this.pos++;
     this.ws();
     if (this.peek() === '}') {
       this.pos++;
+      this.depth--;
       return;
     }
     for (;;) {
@@ -76,6 +86,7 @@ class Scanner {
       }
       if (c === '}') {
         this.pos++;
+        this.depth--;
         return;
       }
       this.fail('after object key:value pair');
@@ -83,10 +94,12 @@ class Scanner {
   }
 
   private array(): void {
+    this.enter();
     this.pos++;
     this.ws();
     if (this.peek() === ']') {
       this.pos++;
+      this.depth--;
       return;
     }
     for (;;) {
@@ -99,6 +112,7 @@ class Scanner {
       }
       if (c === ']') {
         this.pos++;
+        this.depth--;
         return;
       }
       this.fail('after array element');

@@ -47,11 +47,29 @@ export function carryUpdateMetadata<T extends KubeObject>(next: T, prev: T): T {
   return next;
 }
 
-/** The manager recorded in managedFields: the `fieldManager` parameter, else the user agent's product. */
+/** The manager of a write that names none and sends no User-Agent (the real server records it so). */
+export const UNKNOWN_MANAGER = 'unknown';
+
+const FIELD_MANAGER_MAX_BYTES = 128;
+/** Go's unicode.IsPrint: letters, marks, numbers, punctuation, symbols and the ASCII space. */
+const PRINTABLE = /^[\p{L}\p{M}\p{N}\p{P}\p{S} ]$/u;
+
+/**
+ * The manager recorded in managedFields: the `fieldManager` parameter, else the user agent's product
+ * (prefixFromUserAgent: before the first `/`, printable characters only, at most 128 bytes), else `unknown`.
+ */
 export function managerName(fieldManager: string | undefined, userAgent: string | undefined): string {
   if (fieldManager) return fieldManager;
-  const product = (userAgent ?? '').split('/')[0];
-  return product.length > 128 ? product.slice(0, 128) : product;
+  let product = '';
+  let bytes = 0;
+  for (const ch of (userAgent ?? '').split('/')[0]) {
+    if (!PRINTABLE.test(ch)) continue;
+    const size = Buffer.byteLength(ch);
+    if (bytes + size > FIELD_MANAGER_MAX_BYTES) break;
+    product += ch;
+    bytes += size;
+  }
+  return product || UNKNOWN_MANAGER;
 }
 
 /** ValidateFieldManager, reported as the real server does for `<Kind>Options.meta.k8s.io`. */

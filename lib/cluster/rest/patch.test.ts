@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createServiceAllocation } from '../allocators';
 import { createDefinitions } from '../registry';
 import { openStore } from '../storage';
-import { failureOf } from './api-error.test-support';
+import { apiErrorOf, failureOf } from './api-error.test-support';
 import { createRestContext, type RestContext } from './context';
 import { createObject } from './create';
 import { patchObject } from './patch';
@@ -55,5 +55,22 @@ describe('server-side apply', () => {
     );
     const current = ctx.store.get('services', 'ns', 's')!.metadata.resourceVersion!;
     expect(apply(current).object.metadata.labels).toEqual({ a: 'b' });
+  });
+});
+
+describe('a PATCH in a media type the route does not consume', () => {
+  it('is 415 "415: Unsupported Media Type", as go-restful answers before the handler', () => {
+    const ctx = setup();
+    const def = ctx.definitions.get('services')!;
+    for (const type of ['text/plain', 'application/json', 'application/yaml', undefined]) {
+      const err = apiErrorOf(() => patchObject(ctx, def, 'ns', 's', '{}', type, opts));
+      expect(err.code).toBe(415);
+      expect(err.status).toMatchObject({
+        reason: 'UnsupportedMediaType',
+        message: '415: Unsupported Media Type',
+        details: { causes: [{ reason: 'UnexpectedServerResponse', message: '415: Unsupported Media Type' }] },
+      });
+    }
+    expect(patchObject(ctx, def, 'ns', 's', '{}', 'application/merge-patch+json; charset=utf-8', opts).object.metadata.name).toBe('s');
   });
 });

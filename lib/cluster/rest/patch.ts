@@ -3,7 +3,7 @@
  * server-side apply (create-on-apply when the object is missing).
  */
 import { fieldError, type FieldError } from '../../k8s/field-errors';
-import { statusError } from '../../k8s/status';
+import { failure, statusError } from '../../k8s/status';
 import { isJsonObject, type JsonObject, type JsonValue } from '../../k8s/json';
 import type { KubeObject } from '../../k8s/types/meta';
 import type { ResourceDefinition } from '../registry/types';
@@ -30,10 +30,19 @@ const CONTENT_TYPES: Record<string, PatchType> = {
   'application/apply-patch+yaml': 'apply',
 };
 
+/**
+ * go-restful refuses a PATCH whose Content-Type (none counts as application/octet-stream) is not one
+ * the route consumes, before the handler runs; kube-apiserver's serviceErrorHandler turns its text
+ * into a Status (NewGenericServerResponse: the text is the message and an UnexpectedServerResponse cause).
+ */
+const UNSUPPORTED_MEDIA_TYPE = '415: Unsupported Media Type';
+
 export function patchTypeOf(contentType: string | undefined): PatchType {
   const base = (contentType ?? '').split(';')[0].trim().toLowerCase();
   const type = CONTENT_TYPES[base];
-  if (!type) throw new ApiError(statusError.unsupportedMediaType(base));
+  if (!type) {
+    throw new ApiError(failure(415, 'UnsupportedMediaType', UNSUPPORTED_MEDIA_TYPE, { causes: [{ reason: 'UnexpectedServerResponse', message: UNSUPPORTED_MEDIA_TYPE }] }));
+  }
   return type;
 }
 

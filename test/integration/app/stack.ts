@@ -19,14 +19,14 @@ export interface AppStack {
   stop(): Promise<void>;
 }
 
-export async function startAppStack(opts: { clusterArgs?: string[] } = {}): Promise<AppStack> {
+export async function startAppStack(opts: { clusterArgs?: string[]; allowedHosts?: string[]; env?: Record<string, string> } = {}): Promise<AppStack> {
   const work = mkdtempSync(join(tmpdir(), 'porthole-app-it-'));
   const cluster = await startTestCluster({ args: opts.clusterArgs });
   const kubeconfigPath = join(work, 'kubeconfig');
   copyFileSync(cluster.kubeconfigPath, kubeconfigPath);
   let porthole: PortholeServer;
   try {
-    porthole = await startPorthole({ kubeconfigPath });
+    porthole = await startPorthole({ kubeconfigPath, allowedHosts: opts.allowedHosts, env: opts.env });
   } catch (err) {
     await cluster.stop();
     throw err;

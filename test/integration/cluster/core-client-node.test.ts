@@ -203,7 +203,9 @@ describe('delete', () => {
     const created = await core.createNamespacedService({ namespace: NS, body: svc('gone') });
     const f = await failure(core.deleteNamespacedService({ name: 'gone', namespace: NS, body: { preconditions: { uid: 'not-the-uid' } } }));
     expect(f.code).toBe(409);
-    expect(f.status.message).toBe(`Operation cannot be fulfilled on services "gone": Precondition failed: UID in precondition: not-the-uid, UID in object meta: ${created.metadata?.uid}`);
+    expect(f.status.message).toBe(
+      `Operation cannot be fulfilled on Service "gone": the UID in the precondition (not-the-uid) does not match the UID in record (${created.metadata?.uid}). The object might have been deleted and then recreated`,
+    );
     const deleted = await core.deleteNamespacedService({ name: 'gone', namespace: NS });
     expect(deleted.metadata?.uid).toBe(created.metadata?.uid);
     expect((await failure(core.readNamespacedService({ name: 'gone', namespace: NS }))).code).toBe(404);

@@ -1,0 +1,34 @@
+'use client';
+/** /services/new: the kind first (or from ?type=), then the form on a new Service of that kind. */
+import { useSearchParams } from 'next/navigation';
+import { useMemo } from 'react';
+import { useNamespacesWithServiceAccess } from '../../lib/client/access';
+import { useNamespaces } from '../../lib/client/namespaces';
+import { SERVICE_KINDS, type ServiceKind } from '../../lib/service';
+import { newServiceSkeleton } from '../../lib/service-draft/form-model';
+import { KindPicker } from './KindPicker';
+import { ServiceEditor } from './ServiceEditor';
+
+function kindFrom(value: string | null): ServiceKind | undefined {
+  return SERVICE_KINDS.find((k) => k.toLowerCase() === (value ?? '').toLowerCase());
+}
+
+export function NewServicePage() {
+  const params = useSearchParams();
+  const kind = kindFrom(params.get('type'));
+  const wanted = params.get('namespace') ?? undefined;
+  const nsList = useNamespaces();
+  const names = useMemo(() => (nsList.items ?? []).map((n) => n.metadata.name ?? '').filter(Boolean).sort(), [nsList.items]);
+  const creatable = useNamespacesWithServiceAccess(names, 'create');
+  if (!kind) return <KindPicker namespace={wanted} />;
+  if (nsList.items === undefined && !nsList.query.isError) {
+    return (
+      <div className="state" aria-busy="true">
+        Loading namespaces…
+      </div>
+    );
+  }
+  const offered = creatable.length ? creatable : [wanted ?? 'default'];
+  const namespace = wanted && offered.includes(wanted) ? wanted : offered.includes('default') ? 'default' : offered[0];
+  return <ServiceEditor key={kind} initial={newServiceSkeleton(kind, namespace)} namespaces={offered} />;
+}

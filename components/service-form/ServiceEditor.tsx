@@ -1,0 +1,163 @@
+'use client';
+/**
+ * The Service create/edit editor: Form | YAML views of one draft, live validation (shared rules on
+ * every change, a debounced server dry run), the type switch with undo, cloud presets, and saving
+ * with every refusal handled without losing the edits.
+ */
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useCallback, useMemo, useState } from 'react';
+import type { Service } from '../../lib/k8s/types';
+import { useCanI } from '../../lib/client/access';
+import { pageRoutes } from '../../lib/client/page-routes';
+import { useDraftValidation } from '../../lib/client/use-draft-validation';
+import { useLeaveGuard } from '../../lib/client/use-leave-guard';
+import { useServiceDraft } from '../../lib/client/use-service-draft';
+import { useServiceForm } from '../../lib/client/use-service-form';
+import { useServiceSave } from '../../lib/client/use-service-save';
+import type { ServiceKind } from '../../lib/service';
+import { applyPreset, removePreset, type LoadBalancerPreset } from '../../lib/service-draft/lb-presets';
+import { threeWayMerge } from '../../lib/service-draft/three-way';
+import { switchServiceKind, type KindSwitch } from '../../lib/service-draft/type-switch';
+import { LiveChangeBanner, SaveOutcome, SwitchBanner } from './EditorBanners';
+import { FormMessagesContext } from './FieldShell';
+import { ServiceFormFields } from './ServiceFormFields';
+import { ValidationPanel } from './ValidationPanel';
+import './service-form.css';
+
+export interface ServiceEditorProps {
+  initial: Service;
+  /** Editing: the Service as loaded, and its live version from the watch. */
+  editing?: { live: Service | null | undefined };
+  /** Namespaces offered when creating. */
+  namespaces: string[];
+}
+
+export function ServiceEditor({ initial, editing, namespaces }: ServiceEditorProps) {
+  const router = useRouter();
+  const state = useServiceDraft(initial);
+  const { draft, base, setDraft, rebase, dirty } = state;
+  const { form, problems, update } = useServiceForm(draft, setDraft);
+  const [lastSwitch, setLastSwitch] = useState<KindSwitch | undefined>(undefined);
+  const ns = editing ? (base.metadata.namespace ?? '') : draft.metadata.namespace || namespaces[0] || 'default';
+  const name = base.metadata.name ?? '';
+  const ref = useMemo(() => (editing ? { namespace: ns, name } : undefined), [editing, ns, name]);
+  const validation = useDraftValidation(draft, problems, editing ? base : undefined);
+  const access = useCanI(editing ? { verb: 'update', resource: 'services', namespace: ns, name } : { verb: 'create', resource: 'services', namespace: ns });
+  const allowed = access.data?.allowed !== false;
+  const [saved, setSaved] = useState(false);
+  useLeaveGuard(dirty && !saved);
+
+  const onSaved = useCallback(
+    (svc: Service) => {
+      setSaved(true);
+      router.push(pageRoutes.service(svc.metadata.namespace ?? ns, svc.metadata.name ?? ''));
+    },
+    [router, ns],
+  );
+  const save = useServiceSave(ref, onSaved);
+
+  const onKind = useCallback(
+    (to: ServiceKind) => {
+      const sw = switchServiceKind(draft, to);
+      setLastSwitch(sw);
+      setDraft(sw.service);
+    },
+    [draft, setDraft],
+  );
+  const onPreset = useCallback((p: LoadBalancerPreset, on: boolean) => setDraft(on ? applyPreset(draft, p) : removePreset(draft, p)), [draft, setDraft]);
+  const reapply = (live: Service) => {
+    rebase(live, threeWayMerge(base, live, draft).merged);
+    save.dismiss();
+  };
+  const live = editing?.live;
+  const liveMoved = !!live && live.metadata.resourceVersion !== base.metadata.resourceVersion && save.state.phase !== 'conflict';
+
+  const messages = useMemo(
+    () => ({ errors: validation.local.errorsAt, warnings: validation.local.warningsAt, server: validation.server?.errorsAt ?? new Map<string, string[]>() }),
+    [validation],
+  );
+  const errorCount = validation.local.errors.length;
+  const saving = save.state.phase === 'saving';
+  const blocked = !allowed ? 'permission' : errorCount > 0 ? 'errors' : undefined;
+  const title = editing ? `Edit ${name}` : 'New Service';
+
+  return (
+    <div className="sf-page">
+      <div className="page-header">
+        <nav className="breadcrumbs" aria-label="Breadcrumbs">
+          <Link href={pageRoutes.serviceListPath}>Services</Link>
+          <span aria-hidden>/</span>
+          {editing ? (
+            <>
+              <Link href={pageRoutes.service(ns, name)}>{name}</Link>
+              <span aria-hidden>/</span>
+            </>
+          ) : null}
+        </nav>
+        <h1>{title}</h1>
+        {dirty ? <span className="page-sub" data-testid="unsaved">Unsaved changes</span> : null}
+      </div>
+      <div role="tablist" aria-label="Editor view" className="sf-tabs">
+        {(['form', 'yaml'] as const).map((v) => (
+          <button key={v} type="button" role="tab" aria-selected={state.view === v} className="chip" onClick={() => state.setView(v)}>
+            {v === 'form' ? 'Form' : 'YAML'}
+          </button>
+        ))}
+      </div>
+      {lastSwitch ? (
+        <SwitchBanner
+          sw={lastSwitch}
+          onUndo={() => {
+            setDraft(lastSwitch.before);
+            setLastSwitch(undefined);
+          }}
+          onDismiss={() => setLastSwitch(undefined)}
+        />
+      ) : null}
+      {liveMoved && live ? <LiveChangeBanner base={base} live={live} onReapply={() => reapply(live)} /> : null}
+      {editing && live === null && save.state.phase === 'idle' ? (
+        <div className="banner warn sf-banner" role="alert" data-testid="live-deleted">
+          This Service was deleted elsewhere while you edit it. Saving offers to re-create it from your edits.
+        </div>
+      ) : null}
+      <SaveOutcome
+        state={save.state}
+        onReapply={() => save.state.phase === 'conflict' && reapply(save.state.live)}
+        onRecreate={() => void save.recreate(draft)}
+        onRetry={() => void save.save(draft, base)}
+        onDismiss={save.dismiss}
+      />
+      <FormMessagesContext.Provider value={messages}>
+        {state.view === 'form' ? (
+          <ServiceFormFields form={form} update={update} draft={draft} editing={!!editing} namespaces={namespaces} onKind={onKind} onPreset={onPreset} />
+        ) : (
+          <div className="state" role="tabpanel" aria-label="YAML" data-testid="yaml-placeholder">
+            The YAML view of this draft is coming: it edits the same draft as the form. Switch back to Form to keep editing.
+          </div>
+        )}
+      </FormMessagesContext.Provider>
+      <ValidationPanel validation={validation} creating={!editing} />
+      <div className="sf-actions">
+        <button type="button" className="button primary" disabled={!!blocked || saving} aria-describedby="sf-save-reason" onClick={() => void save.save(draft, base)}>
+          {saving ? 'Saving…' : editing ? 'Save changes' : 'Create Service'}
+        </button>
+        <span id="sf-save-reason" className="sf-save-reason" data-testid="save-reason">
+          {blocked === 'permission'
+            ? `Your identity may not ${editing ? 'update this Service' : `create Services in namespace ${ns}`} (the cluster's access review says no).`
+            : blocked === 'errors'
+              ? `Fix the ${errorCount} problem${errorCount === 1 ? '' : 's'} shown at the fields first.`
+              : ''}
+        </span>
+        {blocked === 'permission' ? (
+          <button type="button" className="button" onClick={() => void save.save(draft, base)}>
+            Send anyway
+          </button>
+        ) : null}
+        <Link href={editing ? pageRoutes.service(ns, name) : pageRoutes.serviceListPath} className="button">
+          Cancel
+        </Link>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,161 @@
+'use client';
+/**
+ * The spec fields between ports and the LoadBalancer block: selector, cluster IP, IP families,
+ * session affinity, traffic policies, external IPs, publishNotReadyAddresses, trafficDistribution
+ * and externalName — each only where it applies to the kind (field-visibility.ts).
+ */
+import type { IPFamily, IPFamilyPolicy, SessionAffinity, TrafficPolicy } from '../../lib/k8s/types';
+import type { ServiceKind } from '../../lib/service';
+import { FORM_TEXT } from '../../lib/service-draft/form-text';
+import type { ClusterIPMode } from '../../lib/service-draft/form-model';
+import { CheckField, FieldMessages, Help, SelectField, TextField, useFieldMessages } from './FieldShell';
+import type { FieldView } from './field-visibility';
+import { KeyValueEditor, StringListEditor } from './KeyValueEditor';
+import type { SectionProps } from './MetadataFields';
+
+const opts = <T extends string>(values: readonly T[], empty: string) => [{ value: '' as T, label: empty }, ...values.map((v) => ({ value: v, label: v }))];
+const FAMILY_CHOICES = ['IPv4', 'IPv6', 'IPv4,IPv6', 'IPv6,IPv4'] as const;
+
+function SelectorField({ form, update, view }: SectionProps & { view: FieldView }) {
+  return (
+    <div className="sf-group">
+      <fieldset className="sf-fieldset sf-inline">
+        <legend className="sf-label">Which pods get the traffic</legend>
+        <label>
+          <input type="radio" name="sf-selector-mode" checked={form.selectorMode === 'selector'} onChange={() => update({ selectorMode: 'selector' })} /> Pods with these labels
+        </label>
+        <label>
+          <input type="radio" name="sf-selector-mode" checked={form.selectorMode === 'none'} onChange={() => update({ selectorMode: 'none' })} /> No selector
+        </label>
+      </fieldset>
+      {form.selectorMode === 'selector' ? (
+        <KeyValueEditor id="f-selector" noun="Selector" legend="Pod selector" rows={form.selector} onChange={(selector) => update({ selector })} keys={['spec.selector']} help={view.help('selector')} keyPlaceholder="app" valuePlaceholder="web" />
+      ) : (
+        <Help id="f-selector-none">{FORM_TEXT.noSelector}</Help>
+      )}
+    </div>
+  );
+}
+
+function ClusterIPField({ form, update, onKind }: SectionProps & { onKind: (k: ServiceKind) => void }) {
+  const messages = useFieldMessages(['spec.clusterIP', 'spec.clusterIPs'], true);
+  const headlessPossible = form.kind === 'ClusterIP' || form.kind === 'headless';
+  const choose = (mode: ClusterIPMode) => {
+    if (mode === 'headless') onKind('headless');
+    else if (form.kind === 'headless') onKind('ClusterIP');
+    else update({ clusterIPMode: mode });
+  };
+  const modes: [ClusterIPMode, string, string][] = [
+    ['allocated', 'Allocated by the cluster', FORM_TEXT.clusterIPAllocated],
+    ['fixed', 'A fixed address', FORM_TEXT.clusterIPFixed],
+    ...(headlessPossible ? [['headless', 'None (headless)', FORM_TEXT.clusterIPHeadless] as [ClusterIPMode, string, string]] : []),
+  ];
+  return (
+    <fieldset className="sf-fieldset" aria-describedby="f-clusterip-msgs">
+      <legend className="sf-label">Cluster IP</legend>
+      {modes.map(([mode, label, help]) => (
+        <label key={mode} className="sf-choice">
+          <input type="radio" name="sf-clusterip-mode" checked={form.clusterIPMode === mode} onChange={() => choose(mode)} /> {label}
+          <span className="sf-choice-help">{help}</span>
+        </label>
+      ))}
+      {form.clusterIPMode === 'fixed' ? (
+        <TextField id="f-clusterip" label="Cluster IP address" value={form.clusterIP} onChange={(clusterIP) => update({ clusterIP })} keys={[]} placeholder="10.96.0.50" />
+      ) : null}
+      <FieldMessages id="f-clusterip-msgs" messages={messages} />
+    </fieldset>
+  );
+}
+
+export function SpecFields({ form, update, view, onKind }: SectionProps & { view: FieldView; onKind: (k: ServiceKind) => void }) {
+  const families = form.ipFamilies.join(',');
+  return (
+    <section className="sf-section" aria-labelledby="sf-spec-h">
+      <h2 id="sf-spec-h">Routing</h2>
+      {view.show('externalName') ? (
+        <TextField id="f-externalname" label="External name" value={form.externalName} onChange={(externalName) => update({ externalName })} keys={['spec.externalName']} help={view.help('externalName')} placeholder="db.example.com" />
+      ) : null}
+      {view.show('selector') ? <SelectorField form={form} update={update} view={view} /> : null}
+      {view.show('clusterIP') ? <ClusterIPField form={form} update={update} onKind={onKind} /> : null}
+      <div className="sf-row">
+        {view.show('ipFamilyPolicy') ? (
+          <SelectField<IPFamilyPolicy | ''>
+            id="f-ipfamilypolicy"
+            label="IP family policy"
+            value={form.ipFamilyPolicy}
+            onChange={(ipFamilyPolicy) => update({ ipFamilyPolicy })}
+            options={opts<IPFamilyPolicy>(['SingleStack', 'PreferDualStack', 'RequireDualStack'], 'Default (SingleStack)')}
+            keys={['spec.ipFamilyPolicy']}
+            help={view.help('ipFamilyPolicy')}
+          />
+        ) : null}
+        {view.show('ipFamilies') ? (
+          <SelectField<string>
+            id="f-ipfamilies"
+            label="IP families"
+            value={families}
+            onChange={(v) => update({ ipFamilies: v ? (v.split(',') as IPFamily[]) : [] })}
+            options={opts<string>(families && !FAMILY_CHOICES.includes(families as (typeof FAMILY_CHOICES)[number]) ? [...FAMILY_CHOICES, families] : FAMILY_CHOICES, 'Default (the cluster primary)')}
+            keys={['spec.ipFamilies']}
+            nested
+            help={view.help('ipFamilies')}
+          />
+        ) : null}
+      </div>
+      <div className="sf-row">
+        {view.show('sessionAffinity') ? (
+          <SelectField<SessionAffinity | ''>
+            id="f-sessionaffinity"
+            label="Session affinity"
+            value={form.sessionAffinity}
+            onChange={(sessionAffinity) => update({ sessionAffinity })}
+            options={opts<SessionAffinity>(['None', 'ClientIP'], 'Default (None)')}
+            keys={['spec.sessionAffinity']}
+            help={view.help('sessionAffinity')}
+          />
+        ) : null}
+        {view.show('sessionAffinityConfig') ? (
+          <TextField id="f-affinitytimeout" label="Affinity timeout (seconds)" value={form.affinityTimeout} onChange={(affinityTimeout) => update({ affinityTimeout })} keys={['spec.sessionAffinityConfig']} nested numeric placeholder="10800" help={view.help('sessionAffinityConfig')} />
+        ) : null}
+      </div>
+      <div className="sf-row">
+        {view.show('internalTrafficPolicy') ? (
+          <SelectField<TrafficPolicy | ''>
+            id="f-itp"
+            label="Internal traffic policy"
+            value={form.internalTrafficPolicy}
+            onChange={(internalTrafficPolicy) => update({ internalTrafficPolicy })}
+            options={opts<TrafficPolicy>(['Cluster', 'Local'], 'Default (Cluster)')}
+            keys={['spec.internalTrafficPolicy']}
+            help={view.help('internalTrafficPolicy')}
+          />
+        ) : null}
+        {view.show('externalTrafficPolicy') ? (
+          <SelectField<TrafficPolicy | ''>
+            id="f-etp"
+            label="External traffic policy"
+            value={form.externalTrafficPolicy}
+            onChange={(externalTrafficPolicy) => update({ externalTrafficPolicy })}
+            options={opts<TrafficPolicy>(['Cluster', 'Local'], 'Default (Cluster)')}
+            keys={['spec.externalTrafficPolicy']}
+            help={view.help('externalTrafficPolicy')}
+          />
+        ) : null}
+        {view.show('healthCheckNodePort') ? (
+          <TextField id="f-hcnp" label="Health-check node port" value={form.healthCheckNodePort} onChange={(healthCheckNodePort) => update({ healthCheckNodePort })} keys={['spec.healthCheckNodePort']} numeric placeholder="allocated" help={view.help('healthCheckNodePort')} />
+        ) : null}
+      </div>
+      {view.show('externalIPs') ? (
+        <StringListEditor id="f-externalips" noun="External IP" legend="External IPs" values={form.externalIPs} onChange={(externalIPs) => update({ externalIPs })} keys={['spec.externalIPs']} help={view.help('externalIPs')} placeholder="192.0.2.10" />
+      ) : null}
+      <div className="sf-row">
+        {view.show('trafficDistribution') ? (
+          <TextField id="f-trafficdistribution" label="Traffic distribution" value={form.trafficDistribution} onChange={(trafficDistribution) => update({ trafficDistribution })} keys={['spec.trafficDistribution']} placeholder="PreferClose" help={view.help('trafficDistribution')} />
+        ) : null}
+      </div>
+      {view.show('publishNotReadyAddresses') ? (
+        <CheckField id="f-pnra" label="Publish not-ready pods" checked={form.publishNotReadyAddresses} onChange={(publishNotReadyAddresses) => update({ publishNotReadyAddresses })} keys={['spec.publishNotReadyAddresses']} help={view.help('publishNotReadyAddresses')} />
+      ) : null}
+    </section>
+  );
+}

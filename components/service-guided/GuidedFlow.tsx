@@ -1,0 +1,150 @@
+'use client';
+/**
+ * "Expose a workload": the guided creation of a Service for newcomers, four steps and a create.
+ * The step is in the URL (?step=N), the answers in sessionStorage: back/forward keeps everything.
+ */
+import { useRouter } from 'next/navigation';
+import { useMemo, useState } from 'react';
+import { useCanI, useNamespacesWithServiceAccess } from '../../lib/client/access';
+import { StatusError } from '../../lib/client/fetch-json';
+import { useNamespaces } from '../../lib/client/namespaces';
+import { useNodes } from '../../lib/client/nodes';
+import { pageRoutes } from '../../lib/client/page-routes';
+import { usePods } from '../../lib/client/pods';
+import { serviceApi, useServiceList } from '../../lib/client/services';
+import { checkServiceDraft } from '../../lib/service';
+import { externalNameErrors } from '../../lib/service/external-name';
+import { matchingPods } from '../../lib/service-draft/selector-suggestions';
+import { offeredPorts } from '../../lib/service-draft/target-ports';
+import { GUIDED_STEPS, guidedService, stepOfField, portsFromOffered, suggestServiceName, type GuidedState } from '../../lib/service-guided/guided-draft';
+import { StepAudience } from './StepAudience';
+import { StepPorts } from './StepPorts';
+import { StepReview } from './StepReview';
+import { StepWorkload } from './StepWorkload';
+import { useDryRun } from './use-dry-run';
+import { useGuidedState } from './use-guided-state';
+import './guided.css';
+
+const TITLES = ['What to expose', 'Who should reach it', 'Ports', 'Review and create'];
+
+export function GuidedFlow() {
+  const router = useRouter();
+  const { step, state: stored, update: store, goTo, reset } = useGuidedState();
+  const namespaceList = useNamespaces();
+  const names = useMemo(() => (namespaceList.items ?? []).map((n) => n.metadata.name ?? '').sort(), [namespaceList.items]);
+  const allowed = useNamespacesWithServiceAccess(names, 'create');
+  const namespace = stored.namespace || (allowed.includes('default') ? 'default' : (allowed[0] ?? ''));
+  const state: GuidedState = useMemo(() => ({ ...stored, namespace }), [stored, namespace]);
+  const update = (patch: Partial<GuidedState>) => store({ namespace, ...patch });
+
+  const podList = usePods(namespace);
+  const nodes = useNodes();
+  const matching = useMemo(() => matchingPods(state.selector, podList.items ?? []), [state.selector, podList.items]);
+  const svc = useMemo(() => guidedService(state), [state]);
+  const check = useMemo(() => {
+    const c = checkServiceDraft(svc);
+    return { ...c, errors: [...c.errors, ...externalNameErrors(svc)] };
+  }, [svc]);
+  const dryRun = useDryRun(namespace, svc, step === 4);
+  const mayCreate = useCanI({ verb: 'create', resource: 'services', namespace });
+  const [creating, setCreating] = useState(false);
+  const [createError, setCreateError] = useState<string>();
+
+  const existing = useServiceList(namespace || undefined);
+  const taken = !!state.name && (existing.items ?? []).some((s) => s.metadata.name === state.name.trim());
+  const stepErrors = check.errors.filter((e) => stepOfField(e.field) === step);
+  const blocked = (step === 1 && !namespace) || (step === 2 && taken) || (step < 4 && stepErrors.length > 0);
+
+  const next = () => {
+    if (step === 1 && !state.name) update({ name: suggestServiceName(state.selector) });
+    if (step === 2 && state.ports.length === 0 && state.kind !== 'ExternalName') update({ ports: portsFromOffered(offeredPorts(matching)) });
+    goTo(step + 1);
+  };
+
+  const create = async () => {
+    setCreating(true);
+    setCreateError(undefined);
+    try {
+      const { data } = await serviceApi.create(namespace, svc, { fieldValidation: 'Strict' });
+      reset();
+      router.push(pageRoutes.service(data.metadata.namespace ?? namespace, data.metadata.name ?? state.name));
+    } catch (err) {
+      setCreateError(err instanceof StatusError ? `${err.status.code ?? ''} ${err.status.reason ?? ''}: ${err.message}` : String(err));
+      setCreating(false);
+    }
+  };
+
+  const denied = mayCreate.data?.allowed === false;
+  return (
+    <div className="gd-page">
+      <header className="page-header">
+        <h1 className="page-title">Expose a workload</h1>
+        <span className="page-sub">Create a Service step by step: each choice is explained, and mistakes are caught before anything reaches the cluster.</span>
+      </header>
+      <nav aria-label="Steps" className="gd-steps">
+        <ol>
+          {GUIDED_STEPS.map((id, i) => (
+            <li key={id}>
+              <button type="button" className="gd-step" aria-current={step === i + 1 ? 'step' : undefined} onClick={() => goTo(i + 1)}>
+                <span className="gd-step-n">{i + 1}</span> {TITLES[i]}
+              </button>
+            </li>
+          ))}
+        </ol>
+      </nav>
+      <section className="gd-body" aria-labelledby="gd-step-title">
+        <h2 id="gd-step-title">
+          Step {step} of {GUIDED_STEPS.length}: {TITLES[step - 1]}
+        </h2>
+        {namespaceList.query.isSuccess && allowed.length === 0 && (
+          <p className="gd-bad" role="alert">
+            You may not create Services in any namespace (the cluster’s RBAC refuses it); ask for the create permission on services.
+          </p>
+        )}
+        {step === 1 && (
+          <StepWorkload state={state} update={update} namespaces={allowed} namespacesLoading={namespaceList.query.isPending} namespacesFailed={namespaceList.query.isError} pods={podList.items ?? []} errors={check.errors} />
+        )}
+        {step === 2 && <StepAudience state={state} update={update} errors={check.errors} taken={taken} />}
+        {step === 3 && <StepPorts state={state} update={update} pods={matching} errors={check.errors} />}
+        {step === 4 && (
+          <StepReview svc={svc} check={check} nodes={nodes.items ?? []} dryRun={dryRun.result} retryDryRun={dryRun.retry} stepOfField={stepOfField} goTo={goTo} />
+        )}
+        {step === 1 && Object.keys(state.selector).length > 0 && matching.length === 0 && (
+          <p className="gd-warn">No pod matches yet: the Service would have no endpoints until pods with these labels exist.</p>
+        )}
+        <div className="gd-actions">
+          {step > 1 && (
+            <button type="button" className="button" onClick={() => goTo(step - 1)}>
+              Back
+            </button>
+          )}
+          {step < GUIDED_STEPS.length && (
+            <button type="button" className="button primary" disabled={blocked} onClick={next}>
+              Next: {TITLES[step]}
+            </button>
+          )}
+          {step === GUIDED_STEPS.length && (
+            <>
+              <button type="button" className="button primary" disabled={creating || check.errors.length > 0 || denied} onClick={create} aria-describedby="gd-create-why">
+                {creating ? 'Creating…' : 'Create Service'}
+              </button>
+              <span id="gd-create-why" className="gd-hint">
+                {denied
+                  ? `You may not create Services in ${namespace ? `namespace ${namespace}` : 'any namespace'}${mayCreate.data?.reason ? `: ${mayCreate.data.reason}` : ''}.`
+                  : check.errors.length > 0
+                    ? 'Fix the problems listed above first.'
+                    : 'Creates the Service and opens its page, where its endpoints appear.'}
+              </span>
+            </>
+          )}
+          {blocked && step < 4 && <span className="gd-hint">Fix the problems above to continue.</span>}
+        </div>
+        {createError && (
+          <p className="gd-bad" role="alert">
+            The Service was not created: {createError}. Your answers are kept; fix them or try again.
+          </p>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,117 @@
+/**
+ * Editing a Service through the form: port, selector and a NodePort → ClusterIP switch (with its
+ * one-line summary and undo), checked with `kubectl get -o json`; a 409 conflict (the object changed
+ * with the API while the form is open) keeps the edits and re-applies them; unsaved changes ask
+ * before leaving; a read-only identity sees Save disabled with the reason, and a forced save gets 403.
+ */
+import { expect, test } from '@playwright/test';
+import type { Service } from '../lib/k8s/types';
+import { api, editUrl, kubectlGet, saveAndOpenDetail, unique } from './service-form-support';
+
+const NS = unique('forms-edit');
+
+function nodePortService(name: string): Service {
+  return {
+    apiVersion: 'v1',
+    kind: 'Service',
+    metadata: { name, namespace: NS, labels: { team: 'a' }, annotations: { 'example.com/unmanaged': 'keep-me' } },
+    spec: { type: 'NodePort', selector: { app: 'a' }, ports: [{ name: 'http', port: 80, targetPort: 8080 }] },
+  };
+}
+
+test.beforeAll(async () => {
+  await api.ensureNamespace(NS);
+});
+
+test('edit port, selector and switch NodePort → ClusterIP; the stored object follows', async ({ page }) => {
+  const name = unique('ed');
+  const created = await api.createService(nodePortService(name));
+  const nodePort = created.spec?.ports?.[0].nodePort;
+  await page.goto(editUrl(NS, name));
+  await expect(page.getByRole('heading', { name: `Edit ${name}` })).toBeVisible();
+  await expect(page.getByLabel('Port 1: node port')).toHaveValue(String(nodePort));
+
+  await page.getByLabel('Port 1: port').fill('8081');
+  await page.getByLabel('Selector 1 value').fill('b');
+  await page.getByLabel('Service type').selectOption('ClusterIP');
+  const summary = page.getByTestId('type-switch-summary');
+  await expect(summary).toContainText('Switched NodePort → ClusterIP');
+  await expect(summary).toContainText(`node ports (${nodePort})`);
+  await expect(page.getByLabel('Port 1: node port')).toHaveCount(0);
+  // Undo brings the node port back, switching again drops it again; the other edits stay.
+  await page.getByRole('button', { name: 'Undo type change' }).click();
+  await expect(page.getByLabel('Port 1: node port')).toHaveValue(String(nodePort));
+  await page.getByLabel('Service type').selectOption('ClusterIP');
+  await expect(page.getByLabel('Port 1: port')).toHaveValue('8081');
+  await expect(page.getByLabel('Selector 1 value')).toHaveValue('b');
+
+  await saveAndOpenDetail(page, NS, name, 'Save changes');
+  const svc = await kubectlGet(NS, name);
+  expect(svc.spec?.type).toBe('ClusterIP');
+  expect(svc.spec?.ports).toEqual([{ name: 'http', protocol: 'TCP', port: 8081, targetPort: 8080 }]);
+  expect(svc.spec?.selector).toEqual({ app: 'b' });
+  expect(svc.spec?.clusterIP).toBe(created.spec?.clusterIP);
+  expect(svc.metadata.annotations).toEqual({ 'example.com/unmanaged': 'keep-me' });
+  expect(svc.spec?.externalTrafficPolicy).toBeUndefined();
+});
+
+test('409: a change made elsewhere while the form is open; the edits are kept and re-applied', async ({ page }) => {
+  const name = unique('cf');
+  await api.createService(nodePortService(name));
+  await page.goto(editUrl(NS, name));
+  await page.getByLabel('Port 1: target port').fill('9090');
+  await page.getByLabel('Label 1 value').fill('b');
+  // Someone else changes the Service meanwhile.
+  await api.patchService(NS, name, { metadata: { annotations: { 'example.com/other': 'theirs' } }, spec: { sessionAffinity: 'ClientIP' } });
+  // The live update announces it before saving.
+  await expect(page.getByTestId('live-change')).toBeVisible();
+  await expect(page.getByTestId('live-changed-fields')).toContainText('metadata.annotations.example.com/other');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  const conflict = page.getByTestId('save-conflict');
+  await expect(conflict).toContainText('409 Conflict');
+  await expect(page.getByTestId('conflict-changed-fields')).toContainText('spec.sessionAffinity');
+  // Nothing typed is lost.
+  await expect(page.getByLabel('Port 1: target port')).toHaveValue('9090');
+  await expect(page.getByLabel('Label 1 value')).toHaveValue('b');
+  await conflict.getByRole('button', { name: 'Re-apply my edits on top of the current object' }).click();
+  await expect(conflict).toHaveCount(0);
+  await expect(page.getByLabel('Session affinity')).toHaveValue('ClientIP');
+  await saveAndOpenDetail(page, NS, name, 'Save changes');
+  const svc = await kubectlGet(NS, name);
+  expect(svc.spec?.ports?.[0].targetPort).toBe(9090);
+  expect(svc.metadata.labels).toEqual({ team: 'b' });
+  expect(svc.spec?.sessionAffinity).toBe('ClientIP');
+  expect(svc.metadata.annotations).toEqual({ 'example.com/unmanaged': 'keep-me', 'example.com/other': 'theirs' });
+});
+
+test('unsaved changes ask before leaving through an in-app link', async ({ page }) => {
+  const name = unique('lv');
+  await api.createService(nodePortService(name));
+  await page.goto(editUrl(NS, name));
+  await page.getByLabel('Port 1: port').fill('81');
+  await expect(page.getByTestId('unsaved')).toBeVisible();
+  page.once('dialog', (d) => void d.dismiss());
+  await page.getByRole('navigation', { name: 'Breadcrumbs' }).getByRole('link', { name: 'Services' }).click();
+  await expect(page).toHaveURL(/\/edit$/);
+  await expect(page.getByLabel('Port 1: port')).toHaveValue('81');
+  page.once('dialog', (d) => void d.accept());
+  await page.getByRole('navigation', { name: 'Breadcrumbs' }).getByRole('link', { name: 'Services' }).click();
+  await expect(page).toHaveURL(/\/services$/);
+});
+
+test('a read-only identity: Save is disabled with the reason; forcing it shows the server 403', async ({ page }) => {
+  const name = unique('ro');
+  await api.createService(nodePortService(name));
+  const switched = await page.request.post(`${new URL(editUrl(NS, name)).origin}/api/identity`, { data: { context: 'porthole-viewer' } });
+  expect(switched.status()).toBe(200);
+  await page.goto(editUrl(NS, name));
+  await page.getByLabel('Port 1: port').fill('82');
+  const save = page.getByRole('button', { name: 'Save changes' });
+  await expect(save).toBeDisabled();
+  await expect(page.getByTestId('save-reason')).toContainText('may not update this Service');
+  await page.getByRole('button', { name: 'Send anyway' }).click();
+  await expect(page.getByTestId('save-refused')).toContainText('403');
+  await expect(page.getByTestId('save-refused')).toContainText('forbidden');
+  await expect(page.getByLabel('Port 1: port')).toHaveValue('82');
+  expect((await kubectlGet(NS, name)).spec?.ports?.[0].port).toBe(80);
+});

@@ -1,0 +1,96 @@
+/**
+ * Create, edit and delete controls follow the identity's permissions (issue 7): SelfSubjectAccessReview
+ * per action and namespace; a read-only identity sees them disabled with the reason, and a forced
+ * request through Porthole's API gets the API server's 403. Also the New Service entry points.
+ */
+import { expect, test } from '@playwright/test';
+import type { Status } from '../lib/k8s/types';
+import { actAs, api, base, openDetail, recreate, service, stored } from './service-actions-helpers';
+
+const NS = 'e2e-svc-perms';
+const EMPTY = 'e2e-svc-perms-empty';
+
+test.beforeAll(async () => {
+  await recreate(service(NS, 'guarded', {}, { labels: { app: 'guarded' } }));
+  await api.ensureNamespace(EMPTY);
+});
+
+test('viewer: Edit, Edit YAML, Delete and label editing are disabled with the reason; forced DELETE and PATCH get 403', async ({ page }) => {
+  await actAs(page, 'porthole-viewer');
+  await openDetail(page, NS, 'guarded');
+  for (const name of ['Edit', 'Edit YAML', 'Delete', 'Edit labels', 'Edit annotations']) {
+    await expect(page.getByRole('button', { name, exact: true })).toBeDisabled();
+  }
+  await expect(page.getByRole('button', { name: 'Delete', exact: true })).toHaveAccessibleDescription(
+    `Your identity porthole-viewer may not delete Services in namespace ${NS}.`,
+  );
+  await expect(page.getByRole('button', { name: 'Edit', exact: true })).toHaveAccessibleDescription(
+    `Your identity porthole-viewer may not update Services in namespace ${NS}.`,
+  );
+  await expect(page.getByTestId('service-actions')).toContainText(`Your identity porthole-viewer may not delete Services in namespace ${NS}.`);
+  await expect(page.getByTestId('edit-labels-button-reason')).toHaveText(`Your identity porthole-viewer may not patch Services in namespace ${NS}.`);
+  await page.getByRole('button', { name: 'Delete', exact: true }).click({ force: true });
+  await page.getByRole('button', { name: 'Edit labels' }).click({ force: true });
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  await expect(page.getByRole('group', { name: 'Edit labels' })).toHaveCount(0);
+
+  // The browser's own cookie (viewer) on a forced request: the API server's 403 Status comes through.
+  const uid = (await stored(NS, 'guarded')).service.metadata.uid;
+  const del = await page.request.delete(`${base()}/api/namespaces/${NS}/services/guarded`, {
+    headers: { 'Content-Type': 'application/json', Origin: base() },
+    data: JSON.stringify({ kind: 'DeleteOptions', apiVersion: 'v1', preconditions: { uid } }),
+  });
+  expect(del.status()).toBe(403);
+  const delStatus = (await del.json()) as Status;
+  expect(delStatus).toMatchObject({ kind: 'Status', reason: 'Forbidden', code: 403 });
+  expect(delStatus.message).toBe(`services "guarded" is forbidden: User "viewer" cannot delete resource "services" in API group "" in the namespace "${NS}"`);
+  const patch = await page.request.patch(`${base()}/api/namespaces/${NS}/services/guarded`, {
+    headers: { 'Content-Type': 'application/merge-patch+json', Origin: base() },
+    data: JSON.stringify({ metadata: { labels: { app: null } } }),
+  });
+  expect(patch.status()).toBe(403);
+  expect(((await patch.json()) as Status).message).toContain('User "viewer" cannot patch resource "services"');
+  const now = await stored(NS, 'guarded');
+  expect(now.status).toBe(200);
+  expect(now.service.metadata.labels).toEqual({ app: 'guarded' });
+});
+
+test('viewer on the list: New Service and the row menu items are disabled with the reason', async ({ page }) => {
+  await actAs(page, 'porthole-viewer');
+  await page.goto(`${base()}/services?namespace=${NS}`);
+  await expect(page.getByRole('button', { name: 'New Service' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Guided' })).toBeDisabled();
+  await expect(page.getByTestId('new-service-reason')).toHaveText(`Your identity porthole-viewer may not create Services in namespace ${NS}.`);
+  await page.getByRole('button', { name: `Actions for ${NS}/guarded` }).click();
+  const menu = page.getByRole('menu');
+  for (const name of ['Edit', 'Edit YAML', 'Delete…']) {
+    await expect(menu.getByRole('menuitem', { name, exact: true })).toHaveAttribute('aria-disabled', 'true');
+  }
+  await expect(menu.getByRole('menuitem', { name: 'Delete…' })).toHaveAccessibleDescription(`Your identity porthole-viewer may not delete Services in namespace ${NS}.`);
+  await menu.getByRole('menuitem', { name: 'Delete…' }).click({ force: true });
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  expect((await stored(NS, 'guarded')).status).toBe(200);
+});
+
+test('admin: New Service and Guided on the list and in an empty namespace lead to the create routes', async ({ page }) => {
+  await page.goto(`${base()}/services?namespace=${NS}`);
+  await expect(page.getByRole('link', { name: 'New Service' })).toHaveAttribute('href', `/services/new?namespace=${NS}`);
+  await expect(page.getByRole('link', { name: 'Guided' })).toHaveAttribute('href', `/services/new/guided?namespace=${NS}`);
+  await page.goto(`${base()}/services?namespace=${EMPTY}`);
+  const empty = page.getByTestId('list-empty');
+  await expect(empty).toContainText(`No Services in namespace ${EMPTY}`);
+  await empty.getByRole('link', { name: 'New Service' }).click();
+  await expect(page).toHaveURL(new RegExp(`/services/new\\?namespace=${EMPTY}$`));
+});
+
+test('editor: may create and delete in demo (its namespace), not elsewhere', async ({ page }) => {
+  await actAs(page, 'porthole-editor');
+  await page.goto(`${base()}/services?namespace=demo`);
+  await expect(page.getByRole('link', { name: 'New Service' })).toBeVisible();
+  await page.getByRole('button', { name: /^Actions for demo\// }).first().click();
+  await expect(page.getByRole('menu').getByRole('menuitem', { name: 'Delete…' })).not.toHaveAttribute('aria-disabled', 'true');
+  await page.keyboard.press('Escape');
+  await page.goto(`${base()}/services?namespace=default`);
+  await expect(page.getByRole('button', { name: 'New Service' })).toBeDisabled();
+  await expect(page.getByTestId('new-service-reason')).toHaveText('Your identity porthole-editor may not create Services in namespace default.');
+});

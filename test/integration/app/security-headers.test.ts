@@ -1,0 +1,144 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Status } from '../../../lib/k8s/types';
+import { raw, treeRssBytes } from './raw-http';
+import { startAppStack, type AppStack } from './stack';
+
+/** Headers on pages and API, methods no route serves, undecodable paths, the streamed body limit. */
+let stack: AppStack;
+let port: number;
+
+beforeAll(async () => {
+  stack = await startAppStack();
+  port = stack.porthole.port;
+});
+
+afterAll(async () => {
+  await stack?.stop();
+});
+
+function cspDirectives(header: string | string[] | undefined): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const part of String(header ?? '').split(';')) {
+    const [name, ...values] = part.trim().split(/\s+/);
+    if (name) out.set(name, values.join(' '));
+  }
+  return out;
+}
+
+describe('security headers', () => {
+  it('pages: a CSP with a fresh nonce per request that Next puts on every script, no inline scripts, no framing', async () => {
+    const a = await raw({ port, path: '/services' });
+    const b = await raw({ port, path: '/services' });
+    expect(a.status).toBe(200);
+    const csp = cspDirectives(a.headers['content-security-policy']);
+    const script = csp.get('script-src') ?? '';
+    expect(script).not.toContain('unsafe-inline');
+    const nonce = /'nonce-([^']+)'/.exec(script)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(/'nonce-([^']+)'/.exec(cspDirectives(b.headers['content-security-policy']).get('script-src') ?? '')?.[1]).not.toBe(nonce);
+    expect(csp.get('frame-ancestors')).toBe("'none'");
+    expect(csp.get('object-src')).toBe("'none'");
+    expect(csp.get('worker-src')).toContain("'self'");
+    const scripts = [...a.body.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag, tag).toContain(`nonce="${nonce}"`);
+    expect(a.headers['x-frame-options']).toBe('DENY');
+    expect(a.headers['x-content-type-options']).toBe('nosniff');
+    expect(a.headers['referrer-policy']).toBe('no-referrer');
+  });
+
+  it('API: Porthole’s own JSON type, nosniff, no framing, never compressed', async () => {
+    for (const path of ['/api/services', '/api/namespaces/default/services/nope', '/api/nothing-here']) {
+      const res = await raw({ port, path, headers: { 'Accept-Encoding': 'gzip' } });
+      expect(res.headers['content-type'], path).toBe('application/json');
+      expect(res.headers['x-content-type-options'], path).toBe('nosniff');
+      expect(res.headers['x-frame-options'], path).toBe('DENY');
+      expect(res.headers['referrer-policy'], path).toBe('no-referrer');
+      expect(cspDirectives(res.headers['content-security-policy']).get('frame-ancestors'), path).toBe("'none'");
+      expect(res.headers['content-encoding'], path).toBeUndefined();
+    }
+  });
+
+  it('static scripts and styles go out compressed, with nosniff; public/ holds the logo', async () => {
+    const page = await raw({ port, path: '/services' });
+    const asset = /(\/_next\/static\/[^"]+\.js)/.exec(page.body)?.[1];
+    expect(asset).toBeTruthy();
+    const js = await raw({ port, path: asset!, headers: { 'Accept-Encoding': 'gzip' } });
+    expect(js.status).toBe(200);
+    expect(js.headers['content-encoding']).toBe('gzip');
+    expect(js.headers['x-content-type-options']).toBe('nosniff');
+    const logo = await raw({ port, path: '/logo.svg' });
+    expect(logo.status).toBe(200);
+    expect(logo.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(page.body).toContain('/logo.svg');
+  });
+});
+
+describe('methods and paths no route serves', () => {
+  it('TRACE and other unserved methods are a 405 Status on every API route, the catch-all included', async () => {
+    for (const [method, path] of [
+      ['TRACE', '/api/services'],
+      ['TRACE', '/api/watch'],
+      ['TRACE', '/api/whatever/else'],
+      ['PROPFIND', '/api/namespaces/default/services'],
+      ['PUT', '/api/services'],
+    ]) {
+      const res = await raw({ port, method, path });
+      expect(res.status, `${method} ${path}: ${res.body}`).toBe(405);
+      expect(res.headers['content-type'], `${method} ${path}`).toBe('application/json');
+      expect(JSON.parse(res.body) as Status).toMatchObject({ kind: 'Status', code: 405, reason: 'MethodNotAllowed' });
+    }
+    const page = await raw({ port, method: 'TRACE', path: '/services' });
+    expect(page.status).toBe(405);
+  });
+
+  it('a malformed percent-encoding is a 400 Status, not a 500', async () => {
+    for (const path of ['/api/namespaces/%E0%A4%A/services', '/api/namespaces/default/services/%ZZ', '/api/namespaces/default/services/a%']) {
+      const res = await raw({ port, path });
+      expect(res.status, `${path}: ${res.body}`).toBe(400);
+      expect(JSON.parse(res.body) as Status).toMatchObject({ kind: 'Status', code: 400, reason: 'BadRequest' });
+    }
+  });
+});
+
+describe('request body limit', () => {
+  it('refuses a declared oversized body', async () => {
+    const size = 20 * 1024 * 1024;
+    const chunk = Buffer.alloc(1024 * 1024, 0x20);
+    const res = await raw({
+      port,
+      method: 'POST',
+      path: '/api/namespaces/default/services',
+      headers: { 'Content-Type': 'application/json', 'Content-Length': String(size) },
+      body: async function* () {
+        for (let sent = 0; sent < size; sent += chunk.length) yield chunk;
+      },
+    });
+    expect(res.status).toBe(413);
+    expect((JSON.parse(res.body) as Status).reason).toBe('RequestEntityTooLarge');
+  });
+
+  it('refuses a chunked 250 MB body with 413 while the server’s memory stays flat', async () => {
+    const before = treeRssBytes(stack.porthole.pid);
+    const chunk = Buffer.alloc(1024 * 1024, 0x20);
+    const res = await raw({
+      port,
+      method: 'POST',
+      path: '/api/namespaces/default/services',
+      headers: { 'Content-Type': 'application/json' },
+      body: async function* () {
+        for (let i = 0; i < 250; i++) yield chunk;
+      },
+    });
+    const after = treeRssBytes(stack.porthole.pid);
+    expect(res.status, res.body.slice(0, 300)).toBe(413);
+    expect((JSON.parse(res.body) as Status).reason).toBe('RequestEntityTooLarge');
+    expect(after - before, `RSS ${Math.round(before / 1e6)} MB -> ${Math.round(after / 1e6)} MB`).toBeLessThan(100 * 1024 * 1024);
+  });
+
+  it('still accepts a body just under the limit (a large annotation)', async () => {
+    const svc = { apiVersion: 'v1', kind: 'Service', metadata: { name: 'big-note', annotations: { note: 'x'.repeat(200_000) } }, spec: { ports: [{ port: 80 }] } };
+    const res = await raw({ port, method: 'POST', path: '/api/namespaces/default/services', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(svc) });
+    expect(res.status, res.body.slice(0, 300)).toBe(201);
+  });
+});
