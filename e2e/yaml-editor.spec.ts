@@ -5,6 +5,7 @@
  * bad input, a read-only identity.
  */
 import { expect, test } from '@playwright/test';
+import { newServiceSkeleton } from '../lib/service-draft/form-model';
 import { env } from './support';
 import {
   api,
@@ -12,7 +13,6 @@ import {
   editorText,
   freshService,
   getService,
-  gotoLineEnd,
   insertLineAfter,
   lineOf,
   NS,
@@ -53,12 +53,13 @@ test('a duplicate port name is marked on the second name', async ({ page }) => {
   await expect(problem(page, SERVER, /Duplicate value/)).toHaveAttribute('data-line', String(line));
 });
 
-test('NodePort with clusterIP: None is marked on the clusterIP line (create from YAML)', async ({ page }) => {
+test('NodePort with clusterIP: None is marked on the clusterIP line (create, YAML view)', async ({ page }) => {
   await api.ensureNamespace(NS);
   await page.goto(`${env('PORTHOLE_E2E_URL')}/services/new?view=yaml&type=NodePort&namespace=${NS}`);
   await expect(page.getByTestId('yaml-editor').locator('.view-lines')).toContainText('NodePort', { timeout: 30_000 });
-  await insertLineAfter(page, lineOf((await page.getByTestId('yaml-editor').locator('.view-lines').innerText()).replace(/\u00a0/g, ' '), /type: NodePort/), 'clusterIP: None');
-  await expect(problem(page, SERVER, /may not be set to 'None' for NodePort services/)).toHaveAttribute('data-line', '11');
+  const typeLine = lineOf(editorText(newServiceSkeleton('NodePort', NS)), /^\s+type: NodePort/);
+  await insertLineAfter(page, typeLine, 'clusterIP: None');
+  await expect(problem(page, SERVER, /may not be set to 'None' for NodePort services/)).toHaveAttribute('data-line', String(typeLine + 1));
 });
 
 test('completion offers externalTrafficPolicy under spec; hover shows a description', async ({ page }) => {

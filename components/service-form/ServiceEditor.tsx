@@ -19,6 +19,7 @@ import type { ServiceKind } from '../../lib/service';
 import { applyPreset, removePreset, type LoadBalancerPreset } from '../../lib/service-draft/lb-presets';
 import { threeWayMerge } from '../../lib/service-draft/three-way';
 import { switchServiceKind, type KindSwitch } from '../../lib/service-draft/type-switch';
+import { ServiceYamlPane } from '../service-yaml/ServiceYamlPane';
 import { LiveChangeBanner, SaveOutcome, SwitchBanner } from './EditorBanners';
 import { FormMessagesContext } from './FieldShell';
 import { ServiceFormFields } from './ServiceFormFields';
@@ -132,8 +133,15 @@ export function ServiceEditor({ initial, editing, namespaces }: ServiceEditorPro
         {state.view === 'form' ? (
           <ServiceFormFields form={form} update={update} draft={draft} editing={!!editing} namespaces={namespaces} onKind={onKind} onPreset={onPreset} />
         ) : (
-          <div className="state" role="tabpanel" aria-label="YAML" data-testid="yaml-placeholder">
-            The YAML view of this draft is coming: it edits the same draft as the form. Switch back to Form to keep editing.
+          <div role="tabpanel" aria-label="YAML">
+            <ServiceYamlPane
+              draft={draft}
+              onDraftChange={setDraft}
+              mode={editing ? 'edit' : 'create'}
+              live={editing ? (live ?? base) : undefined}
+              namespace={ns}
+              readOnlyReason={allowed ? undefined : `your identity may not ${editing ? 'update' : 'create'} Services in namespace "${ns}".`}
+            />
           </div>
         )}
       </FormMessagesContext.Provider>
