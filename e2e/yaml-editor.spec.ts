@@ -182,3 +182,23 @@ test('a read-only identity gets the editor read-only and cannot apply', async ({
     await context.clearCookies();
   }
 });
+
+test('the edit page: Form and YAML tabs carry the same draft both ways', async ({ page }) => {
+  await freshService('yaml-tabs', twoPorts);
+  await page.goto(`${env('PORTHOLE_E2E_URL')}/services/${NS}/yaml-tabs/edit`);
+  await page.getByLabel('Port 1: port').fill('8081');
+  await page.getByRole('tab', { name: 'YAML' }).click();
+  const lines = page.getByTestId('yaml-editor').locator('.view-lines');
+  await expect(lines).toContainText('port: 8081', { timeout: 30_000 });
+  await page.getByTestId('yaml-editor').locator('.view-line', { hasText: 'port: 8081' }).click();
+  await page.keyboard.press('End');
+  await page.keyboard.press('Shift+Home');
+  await page.keyboard.type('port: 8082', { delay: 5 });
+  await page.keyboard.press('Escape');
+  await expect(lines).toContainText('port: 8082');
+  await page.getByRole('tab', { name: 'Form' }).click();
+  await expect(page.getByLabel('Port 1: port')).toHaveValue('8082');
+  await page.getByLabel('Port 1: port').fill('8083');
+  await page.getByRole('tab', { name: 'YAML' }).click();
+  await expect(lines).toContainText('port: 8083', { timeout: 30_000 });
+});

@@ -127,7 +127,8 @@ export default function YamlCodeEditor(props: YamlCodeEditorProps) {
     setServiceSchema(props.schema);
   }, [props.schema]);
 
-  useEffect(() => {
+  // Layout effect: the markers reach the model in the same frame as the keystroke's render.
+  useLayoutEffect(() => {
     const model = editorRef.current?.getModel();
     if (!model) return;
     for (const source of OWN_SOURCES) {
