@@ -5,6 +5,7 @@
  * - editor route first load to editable (cold: a new browser context, no cache);
  * - keystroke → Service-rule markers p95 on a 200-line document.
  */
+import { cpus, loadavg } from 'node:os';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import type { Service } from '../lib/k8s/types';
 import { serviceToYaml } from '../lib/service-yaml/editor-text';
@@ -134,7 +135,7 @@ async function editorFigures(browser: Browser, base: string, cluster: TestCluste
   const docLines = serviceToYaml(JSON.parse(got.stdout) as Service).split('\n').length;
   await close();
   return [
-    result('YAML editor: keystroke → Service-rule markers p95', percentile(samples, 95), 'ms', { max: 100 }, `method: capture keydown in the page → the editor's markers-set timestamp, 40 keystrokes alternating valid/invalid port, document of ${docLines} lines`),
+    result('YAML editor: keystroke → Service-rule markers p95', percentile(samples, 95), 'ms', { max: 100 }, `method: capture keydown in the page → the editor's markers-set timestamp (layout effect), 40 keystrokes alternating valid/invalid port, document of ${docLines} lines; median ${percentile(samples, 50).toFixed(1)} ms; load average ${loadavg()[0].toFixed(1)} on ${cpus().length} CPUs`),
     result('YAML editor route: first load to editable (cold)', percentile(loads, 50), 'ms', { max: 3000 }, 'method: new browser context per run (no cache), navigation → editor shows the text; median of 3'),
   ];
 }

@@ -202,3 +202,31 @@ test('the edit page: Form and YAML tabs carry the same draft both ways', async (
   await page.getByRole('tab', { name: 'YAML' }).click();
   await expect(lines).toContainText('port: 8083', { timeout: 30_000 });
 });
+
+test('a restored draft whose base is stale says so and offers the three-way merge', async ({ page }) => {
+  const svc = await freshService('yaml-stale', twoPorts);
+  await openEditor(page, NS, 'yaml-stale');
+  await replaceLine(page, lineOf(editorText(svc), /^\s+port: 9090$/), 'port: 9094');
+  await page.waitForTimeout(600);
+  await page.goto('about:blank');
+  await api.patchService(NS, 'yaml-stale', { metadata: { labels: { changed: 'meanwhile' } } });
+  await openEditor(page, NS, 'yaml-stale');
+  await expect(page.getByTestId('yaml-draft-restored')).toContainText('has changed since');
+  await page.getByRole('button', { name: 'Open the three-way merge' }).click();
+  await expect(page.getByTestId('yaml-three-way')).toContainText('older version');
+  const lines = page.getByTestId('yaml-editor').locator('.view-lines');
+  await expect(lines).toContainText('9094');
+  await expect(lines).toContainText('changed: meanwhile');
+});
+
+test('deleted while editing: the text stays and the Service can be re-created from it', async ({ page }) => {
+  const svc = await freshService('yaml-gone', twoPorts);
+  await openEditor(page, NS, 'yaml-gone');
+  await replaceLine(page, lineOf(editorText(svc), /^\s+port: 9090$/), 'port: 9095');
+  await api.deleteService(NS, 'yaml-gone');
+  await expect(page.getByTestId('yaml-not-found')).toContainText('your text is kept');
+  await expect(page.getByTestId('yaml-editor').locator('.view-lines')).toContainText('9095');
+  await page.getByRole('button', { name: 'Re-create it from your text' }).click();
+  await page.waitForURL(/\/services\/e2e-yaml\/yaml-gone$/);
+  expect((await getService('yaml-gone')).spec?.ports?.[1].port).toBe(9095);
+});

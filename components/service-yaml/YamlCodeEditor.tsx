@@ -46,6 +46,8 @@ function toSeverity(s: monaco.MarkerSeverity): YamlMarker['severity'] {
 export default function YamlCodeEditor(props: YamlCodeEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const editorRef = useRef<monaco.editor.IStandaloneCodeEditor | null>(null);
+  /** The marker layers last given to the model (serialized), to skip unchanged ones. */
+  const setLayers = useRef(new Map<MarkerSource, string>());
   /** The texts this editor reported through onChange lately. */
   const reported = useRef<string[]>([]);
   const latest = useRef(props);
@@ -133,6 +135,9 @@ export default function YamlCodeEditor(props: YamlCodeEditorProps) {
     if (!model) return;
     for (const source of OWN_SOURCES) {
       const layer = props.markers.filter((x) => x.source === source);
+      const key = JSON.stringify(layer);
+      if (setLayers.current.get(source) === key) continue; // unchanged layer: no work for Monaco
+      setLayers.current.set(source, key);
       monaco.editor.setModelMarkers(
         model,
         `porthole-${source}`,
