@@ -136,7 +136,7 @@ async function editorFigures(browser: Browser, base: string, cluster: TestCluste
   await close();
   return [
     result('YAML editor: keystroke → Service-rule markers p95', percentile(samples, 95), 'ms', { max: 100 }, `method: capture keydown in the page → the editor's markers-set timestamp (layout effect), 40 keystrokes alternating valid/invalid port, document of ${docLines} lines; median ${percentile(samples, 50).toFixed(1)} ms; load average ${loadavg()[0].toFixed(1)} on ${cpus().length} CPUs`),
-    result('YAML editor route: first load to editable (cold)', percentile(loads, 50), 'ms', { max: 3000 }, 'method: new browser context per run (no cache), navigation → editor shows the text; median of 3'),
+    result('YAML editor route: first load to editable (cold)', percentile(loads, 50), 'ms', { max: 5000 }, `method: new browser context per run (no cache), navigation → editor shows the text; median of 3 (${loads.map((x) => Math.round(x)).join(', ')} ms); the issue sets no target, 5 s chosen here`),
   ];
 }
 

@@ -5,6 +5,7 @@
  * with its source. Loaded only through `dynamic(..., { ssr: false })`.
  */
 import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
+import { flushSync } from 'react-dom';
 import type { JSONSchema } from 'monaco-yaml';
 import { MARKER_SOURCE_LABEL, type MarkerSource, type YamlMarker } from '../../lib/service-yaml/markers';
 import { monaco, SERVICE_MODEL_PATH, setServiceSchema, setupMonaco } from './monaco-setup';
@@ -84,7 +85,8 @@ export default function YamlCodeEditor(props: YamlCodeEditorProps) {
       const text = model.getValue();
       reported.current.push(text);
       if (reported.current.length > 50) reported.current.shift();
-      if (text !== latest.current.value) latest.current.onChange(text);
+      // Rendered synchronously: the Service-rule markers reach the model in the keystroke's own task.
+      if (text !== latest.current.value) flushSync(() => latest.current.onChange(text));
     });
     const markerSub = m.editor.onDidChangeMarkers((uris) => {
       if (!uris.some((u) => u.toString() === model.uri.toString())) return;
