@@ -105,7 +105,7 @@ test('a failed delete stays in the dialog with the error and retries: network er
   expect((await stored(NS, 'flaky')).status).toBe(200);
   await dialog.getByRole('button', { name: 'Retry delete' }).click();
   await expect(dialog.getByTestId('delete-error')).toContainText('409 Conflict');
-  await expect(dialog.getByTestId('delete-error')).toContainText('Precondition failed: UID in precondition: a-uid-that-is-gone');
+  await expect(dialog.getByTestId('delete-error')).toContainText('the UID in the precondition (a-uid-that-is-gone) does not match the UID in record');
   expect((await stored(NS, 'flaky')).status).toBe(200);
   await dialog.getByRole('button', { name: 'Retry delete' }).click();
   await expect(page).toHaveURL(new RegExp(`/services\\?namespace=${NS}$`));

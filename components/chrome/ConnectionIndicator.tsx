@@ -2,6 +2,7 @@
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useConnectionState } from '../../lib/client/providers';
+import { queryKeys } from '../../lib/client/query-keys';
 import { humanDuration } from '../../lib/service-list/format';
 
 const LABEL = { idle: 'Live', connecting: 'Connecting', live: 'Live', reconnecting: 'Reconnecting', stale: 'Stale' } as const;
@@ -13,7 +14,10 @@ const SHOW_WAIT_AFTER_MS = 2000;
 export function ConnectionIndicator() {
   const conn = useConnectionState();
   const queryClient = useQueryClient();
-  const nothingLoaded = conn.lastEventAt === undefined && !queryClient.getQueryCache().getAll().some((q) => q.state.data !== undefined);
+  // (Who the browser acts as comes from Porthole itself, not from the cluster: it does not count.)
+  const identityKey = queryKeys.identity()[1];
+  const nothingLoaded =
+    conn.lastEventAt === undefined && !queryClient.getQueryCache().getAll().some((q) => q.state.data !== undefined && q.queryKey[1] !== identityKey);
   const fetching = useIsFetching() > 0;
   // No watch yet: the page is still loading (or has loaded nothing), which is not a live view.
   const state = conn.state === 'idle' ? (nothingLoaded || fetching ? 'connecting' : 'live') : conn.state;

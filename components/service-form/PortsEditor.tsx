@@ -46,7 +46,7 @@ function PortRowFields({ row, i, count, showNodePort, onChange, onMove, onRemove
   const at = (f: string) => [`spec.ports[${i}].${f}`];
   const rowMessages = useFieldMessages([`spec.ports[${i}]`]);
   return (
-    <fieldset className="sf-fieldset sf-port" aria-label={`Port ${n}`}>
+    <fieldset className="sf-fieldset sf-port" aria-label={`Port ${n}`} aria-describedby={`f-port-${i}-msgs`}>
       <legend className="sf-label">Port {n}</legend>
       <div className="sf-port-grid">
         <TextField id={`f-port-${i}-name`} label={`Port ${n}: name`} value={row.name} onChange={(name) => onChange({ name })} keys={at('name')} placeholder="http" help={FORM_TEXT.portName} />

@@ -11,6 +11,8 @@ interface Row {
 }
 
 const IPS = ['clusterIP', 'clusterIPs', 'ipFamilies', 'ipFamilyPolicy'];
+/** ExternalName Services have no internal traffic policy: the strategy clears it (kube-apiserver v1.32). */
+const TO_EXTERNAL_NAME = [...IPS, 'internalTrafficPolicy'];
 const LB = ['healthCheckNodePort', 'allocateLoadBalancerNodePorts', 'loadBalancerClass'];
 const none: Row = { dropped: [], mustClear: [], mustFill: [] };
 
@@ -20,25 +22,25 @@ const TABLE: Record<ServiceKind, Partial<Record<ServiceKind, Row>>> = {
     headless: none,
     NodePort: none,
     LoadBalancer: none,
-    ExternalName: { dropped: IPS, mustClear: [], mustFill: ['externalName'] },
+    ExternalName: { dropped: TO_EXTERNAL_NAME, mustClear: [], mustFill: ['externalName'] },
   },
   headless: {
     ClusterIP: none,
     NodePort: none,
     LoadBalancer: none,
-    ExternalName: { dropped: IPS, mustClear: [], mustFill: ['externalName'] },
+    ExternalName: { dropped: TO_EXTERNAL_NAME, mustClear: [], mustFill: ['externalName'] },
   },
   NodePort: {
     ClusterIP: { dropped: ['externalTrafficPolicy', 'nodePort'], mustClear: [], mustFill: [] },
     headless: { dropped: ['externalTrafficPolicy', 'nodePort'], mustClear: [], mustFill: [] },
     LoadBalancer: none,
-    ExternalName: { dropped: [...IPS, 'externalTrafficPolicy', 'nodePort'], mustClear: [], mustFill: ['externalName'] },
+    ExternalName: { dropped: [...TO_EXTERNAL_NAME, 'externalTrafficPolicy', 'nodePort'], mustClear: [], mustFill: ['externalName'] },
   },
   LoadBalancer: {
     ClusterIP: { dropped: ['externalTrafficPolicy', ...LB, 'nodePort'], mustClear: ['loadBalancerSourceRanges'], mustFill: [] },
     headless: { dropped: ['externalTrafficPolicy', ...LB, 'nodePort'], mustClear: ['loadBalancerSourceRanges'], mustFill: [] },
     NodePort: { dropped: LB, mustClear: ['loadBalancerSourceRanges'], mustFill: [] },
-    ExternalName: { dropped: [...IPS, 'externalTrafficPolicy', ...LB, 'nodePort'], mustClear: ['loadBalancerSourceRanges'], mustFill: ['externalName'] },
+    ExternalName: { dropped: [...TO_EXTERNAL_NAME, 'externalTrafficPolicy', ...LB, 'nodePort'], mustClear: ['loadBalancerSourceRanges'], mustFill: ['externalName'] },
   },
   ExternalName: {
     ClusterIP: { dropped: [], mustClear: ['externalName'], mustFill: [] },

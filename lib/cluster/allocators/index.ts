@@ -51,7 +51,8 @@ export function createServiceAllocation(options: ServiceAllocationOptions = {}):
   const ranges = parseServiceCIDRs(options.serviceCIDR ?? DEFAULT_SERVICE_CIDR);
   const byFamily = new Map<IPFamily, ClusterIPAllocator>(ranges.map((r) => [r.family, new ClusterIPAllocator(r.text, options.random)]));
   const families = ranges.map((r) => r.family);
-  const ips = byFamily.get(families[0]) as ClusterIPAllocator;
+  const ips = byFamily.get(families[0]);
+  if (!ips) throw new Error('--service-cluster-ip-range must contain at least one valid cidr');
   const ports = new NodePortAllocator(options.nodePortRange ?? DEFAULT_NODE_PORT_RANGE, options.random);
   const clusterIPs: ClusterIPAllocators = { families, byFamily };
   const al = { clusterIPs, ports };

@@ -24,7 +24,6 @@ function type(svc: Service): string {
   return svc.spec?.type ?? 'ClusterIP';
 }
 
-
 export function collectNodePorts(svc: Service): number[] {
   return (svc.spec?.ports ?? []).map((p) => p.nodePort ?? 0).filter((n) => n !== 0);
 }

@@ -5,6 +5,7 @@
  */
 import type { Endpoint, EndpointPort, EndpointSlice, Endpoints } from '../../k8s/types/discovery';
 import type { OwnerReference } from '../../k8s/types/meta';
+import { isIPv6String } from '../../k8s/validation/ip';
 import { KUBE_CONTROLLER_MANAGER, isNotFound, rfc3339, isPermanent, type ControllerContext, type RunningController } from './context';
 import {
   LAST_CHANGE_TRIGGER_TIME,
@@ -23,7 +24,7 @@ export const MIRRORING_CONTROLLER_NAME = 'endpointslicemirroring-controller.k8s.
 export const SKIP_MIRROR_LABEL = 'endpointslice.kubernetes.io/skip-mirror';
 const OPTS = { fieldManager: KUBE_CONTROLLER_MANAGER };
 
-/** One group per subset (same ports), ready addresses then not-ready ones, chunked. */
+/** One group per subset (same ports) and address type (IPv4, IPv6), ready addresses then not-ready ones, chunked. */
 export function mirroredSliceContents(ep: Endpoints, maxPerSlice = MAX_ENDPOINTS_PER_SLICE): SliceContent[] {
   const out: SliceContent[] = [];
   for (const subset of ep.subsets ?? []) {
@@ -32,18 +33,22 @@ export function mirroredSliceContents(ep: Endpoints, maxPerSlice = MAX_ENDPOINTS
       if (p.appProtocol !== undefined) port.appProtocol = p.appProtocol;
       return port;
     });
-    const endpoints: Endpoint[] = [];
+    const byType: Record<'IPv4' | 'IPv6', Endpoint[]> = { IPv4: [], IPv6: [] };
     const add = (ready: boolean) => (a: NonNullable<typeof subset.addresses>[number]) => {
       const e: Endpoint = { addresses: [a.ip], conditions: { ready } };
       if (a.hostname) e.hostname = a.hostname;
       if (a.targetRef) e.targetRef = a.targetRef;
       if (a.nodeName) e.nodeName = a.nodeName;
-      endpoints.push(e);
+      byType[isIPv6String(a.ip) ? 'IPv6' : 'IPv4'].push(e);
     };
     (subset.addresses ?? []).forEach(add(true));
     (subset.notReadyAddresses ?? []).forEach(add(false));
-    if (endpoints.length === 0) continue;
-    for (let i = 0; i < endpoints.length; i += maxPerSlice) out.push({ ports, endpoints: endpoints.slice(i, i + maxPerSlice) });
+    for (const addressType of ['IPv4', 'IPv6'] as const) {
+      const endpoints = byType[addressType];
+      for (let i = 0; i < endpoints.length; i += maxPerSlice) {
+        out.push({ ports, endpoints: endpoints.slice(i, i + maxPerSlice), ...(addressType === 'IPv6' ? { addressType } : {}) });
+      }
+    }
   }
   return out;
 }

@@ -69,7 +69,10 @@ export function serveWatch(ctx: RestContext, def: ResourceDefinition, req: Incom
     setImmediate(finish);
     const grace = setTimeout(() => res.destroy(), OVERFLOW_GRACE_MS);
     grace.unref();
-    res.once('close', () => clearTimeout(grace));
+    // Flushed in time: the connection may serve further requests, so it must not be destroyed later.
+    const flushed = (): void => clearTimeout(grace);
+    res.once('finish', flushed);
+    res.once('close', flushed);
   };
   const writer = boundedWriter(res, options.queue ?? DEFAULT_WATCH_QUEUE_LIMITS, fellBehind);
   const watch = startWatch(ctx, def, options, {

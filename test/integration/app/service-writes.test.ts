@@ -47,7 +47,7 @@ describe('delete with preconditions', () => {
     const path = `/api/namespaces/${NS}/services/doomed`;
     const stale = await porthole('DELETE', path, { kind: 'DeleteOptions', apiVersion: 'v1', preconditions: { uid: 'not-the-uid' } });
     expect(stale.status).toBe(409);
-    expect((stale.body as Status).message).toContain('Precondition failed: UID in precondition: not-the-uid');
+    expect((stale.body as Status).message).toContain('the UID in the precondition (not-the-uid) does not match the UID in record');
     expect(await exists('doomed')).toBe(true);
     const ok = await porthole('DELETE', path, { kind: 'DeleteOptions', apiVersion: 'v1', preconditions: { uid: svc.metadata.uid } });
     expect(ok.status).toBe(200);

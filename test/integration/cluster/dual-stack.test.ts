@@ -130,6 +130,14 @@ describe('dual-stack cluster (10.96.0.0/12,fd00:10:96::/108)', () => {
     );
   });
 
+  it('a non-canonical IPv6 clusterIP is kept as written, warned about, and names the same address', async () => {
+    const r = await kubectlCreate(dual, svc('six-long', { clusterIP: 'fd00:10:96:0::00bb' }));
+    expect(r.svc?.spec?.clusterIPs).toEqual(['fd00:10:96:0::00bb']);
+    expect(r.stderr).toContain('Warning: spec.clusterIPs[0]: IPv6 address "fd00:10:96:0::00bb" should be in RFC 5952 canonical format ("fd00:10:96::bb")');
+    const again = await failure(dual.core.createNamespacedService({ namespace: NS, body: svc('six-short', { clusterIP: 'fd00:10:96::bb' }) }));
+    expect(again.message).toContain('failed to allocate IP fd00:10:96::bb: provided IP is already allocated');
+  });
+
   it('a mismatched family and IP and two IPs of one family are refused with the real messages', async () => {
     const mismatch = await failure(
       dual.core.createNamespacedService({ namespace: NS, body: svc('mis', { clusterIP: '10.96.0.50', ipFamilies: ['IPv6'], ipFamilyPolicy: 'PreferDualStack' }) }),
