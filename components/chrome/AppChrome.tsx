@@ -7,6 +7,7 @@ import { ConnectionIndicator } from './ConnectionIndicator';
 import { IdentitySwitcher } from './IdentitySwitcher';
 import { NamespaceSelector } from './NamespaceSelector';
 import { ReadOnlyBadge } from './ReadOnlyBadge';
+import { SignedInUser } from './SignedInUser';
 import { ThemeToggle } from './ThemeToggle';
 import { pageRoutes } from '../../lib/client/page-routes';
 
@@ -20,6 +21,8 @@ const SOURCE_LABEL: Record<string, string> = {
 export function AppChrome({ cluster, children }: { cluster: ClusterInfoResult; children: ReactNode }) {
   const pathname = usePathname();
   const onServices = pageRoutes.isServicesSection(pathname);
+  // --auth token / proxy: who is signed in; nobody (the sign-in page) → no cluster data is asked for.
+  const signedOut = cluster.ok && cluster.auth !== 'kubeconfig' && !cluster.user;
   return (
     <div className="app">
       <a className="skip-link" href="#main">Skip to content</a>
@@ -30,10 +33,10 @@ export function AppChrome({ cluster, children }: { cluster: ClusterInfoResult; c
           <img className="brand-mark" src="/logo.svg" alt="" width={22} height={22} />
           Porthole
         </Link>
-        {cluster.ok ? (
+        {signedOut ? null : cluster.ok ? (
           <>
             <span className="cluster-pill" title={`cluster ${cluster.clusterName} at ${cluster.server} — ${SOURCE_LABEL[cluster.source]}`} data-testid="cluster-name">
-              <strong>{cluster.identities.includes(cluster.identity) ? cluster.identity : cluster.contextName}</strong>
+              <strong>{cluster.auth !== 'kubeconfig' ? cluster.clusterName : cluster.identities.includes(cluster.identity) ? cluster.identity : cluster.contextName}</strong>
               <span>· {SOURCE_LABEL[cluster.source]}</span>
             </span>
             <Suspense fallback={null}>
@@ -45,9 +48,14 @@ export function AppChrome({ cluster, children }: { cluster: ClusterInfoResult; c
         )}
         <span className="topbar-spacer" />
         <div className="topbar-group">
-          <Suspense fallback={null}>
-            <NamespaceSelector contextNamespace={cluster.ok ? cluster.namespace : undefined} />
-          </Suspense>
+          {signedOut ? null : (
+            <Suspense fallback={null}>
+              <NamespaceSelector contextNamespace={cluster.ok ? cluster.namespace : undefined} />
+            </Suspense>
+          )}
+          {cluster.ok && cluster.user ? (
+            <SignedInUser user={cluster.user.name} groups={cluster.user.groups} canSignOut={cluster.auth === 'token'} expiresAt={cluster.sessionExpiresAt} />
+          ) : null}
           {cluster.ok && cluster.identities.length > 1 ? <IdentitySwitcher current={cluster.identity} identities={cluster.identities} /> : null}
           <ConnectionIndicator />
           <ThemeToggle />

@@ -85,7 +85,8 @@ export async function startPorthole(opts: StartPortholeOptions): Promise<Porthol
     try {
       const res = await fetch(`${url}/api/identity`, { signal: AbortSignal.timeout(3000) });
       await res.arrayBuffer();
-      if (res.ok) break;
+      // --auth token / proxy answer 401 until someone signs in: the server is up all the same.
+      if (res.ok || res.status === 401) break;
     } catch {
       // not listening yet
     }
