@@ -311,7 +311,7 @@ async function main(): Promise<void> {
       console.error(`porthole: cannot listen on ${args.host}:${args.port}: ${(err as Error).message}`);
       return shutdown(1);
     });
-    console.log(`porthole: --auth proxy: trusting ${env.PORTHOLE_TRUSTED_PROXIES} for ${env.PORTHOLE_PROXY_USER_HEADER ?? 'X-Remote-User'} / ${env.PORTHOLE_PROXY_GROUP_HEADER ?? 'X-Remote-Group'}`);
+    console.log(`porthole: --auth proxy: trusting ${env.PORTHOLE_TRUSTED_PROXIES} for ${env.PORTHOLE_PROXY_USER_HEADER ?? 'X-Remote-User'} / ${env.PORTHOLE_PROXY_GROUP_HEADER ?? 'X-Remote-Group'} (Next server on 127.0.0.1:${nextPort})`);
   }
   const shownHost = args.host === '0.0.0.0' || args.host === '::' ? 'localhost' : args.host;
   const url = `http://${shownHost}:${args.port}`;

@@ -139,7 +139,9 @@ describe('--auth token: signed in', () => {
   });
 
   it('marks the cookie Secure when reached over https (X-Forwarded-Proto)', async () => {
-    const res = await signIn(a, cluster.tokens.viewer, { 'X-Forwarded-Proto': 'https' });
+    // Behind a TLS-terminating proxy the browser's Origin is https too.
+    const res = await signIn(a, cluster.tokens.viewer, { 'X-Forwarded-Proto': 'https', Origin: a.url.replace('http:', 'https:') });
+    expect(res.status).toBe(303);
     expect(res.headers.getSetCookie().find((c) => c.startsWith('porthole-session='))).toMatch(/; Secure/);
   });
 
