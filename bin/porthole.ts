@@ -302,6 +302,11 @@ async function main(): Promise<void> {
   // Proxy mode: Porthole's front takes the public address and tells the Next server (on a loopback
   // port) which address each request came from (lib/server/auth-mode-front.ts).
   const nextPort = auth === 'proxy' ? await loopbackFreePort() : args.port;
+  if (auth === 'proxy') {
+    // The Next server sees the browser's Host (the public port), not its own port: allow those names.
+    const names = ['localhost', '127.0.0.1', '[::1]', args.host.includes(':') && !args.host.startsWith('[') ? `[${args.host}]` : args.host];
+    env.PORTHOLE_ALLOWED_HOSTS = [env.PORTHOLE_ALLOWED_HOSTS ?? '', ...names.map((n) => `${n}:${args.port}`)].filter(Boolean).join(',');
+  }
   next = run(process.execPath, [nextBin, args.dev ? 'dev' : 'start', '--port', String(nextPort), '--hostname', auth === 'proxy' ? '127.0.0.1' : args.host], env);
   next.once('exit', (code) => void shutdown(code ?? 1));
   if (auth === 'proxy') {
@@ -315,7 +320,8 @@ async function main(): Promise<void> {
   }
   const shownHost = args.host === '0.0.0.0' || args.host === '::' ? 'localhost' : args.host;
   const url = `http://${shownHost}:${args.port}`;
-  if (await waitForHttp(`${url}/api/namespaces`, next, 120_000)) {
+  const probe = auth === 'proxy' ? `http://127.0.0.1:${nextPort}` : url;
+  if (await waitForHttp(`${probe}/api/namespaces`, next, 120_000)) {
     console.log(`\n  Porthole is ready: open ${url}/services\n`);
   }
 }
