@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { authConfigFromEnv, parseDuration, parseSessionKey } from './auth-mode';
 import { addressTrusted, proxyUser, PEER_HEADER, PEER_PROOF_HEADER } from './auth-mode-proxy';
 import { safeNext } from './auth-mode-gate';
+import { crossOriginProblem } from './request-guard';
 import { sessionState } from './session';
 import { MAX_SEALED_LENGTH, seal, sealForCookie, unseal, type Session } from './session-seal';
 
@@ -85,5 +86,14 @@ describe('proxy mode', () => {
     const forged = new Headers({ [PEER_HEADER]: '10.0.0.5', [PEER_PROOF_HEADER]: 'guess', 'x-remote-user': 'alice' });
     expect(proxyUser(forged, config).kind).toBe('untrusted');
     expect(proxyUser(stamped('10.0.0.5', {}), config)).toEqual({ kind: 'none' });
+  });
+});
+
+describe('sign-in and sign-out forms', () => {
+  it('a same-origin form POST under Referrer-Policy no-referrer (Origin: null, Sec-Fetch-Site: same-origin) is same-origin', () => {
+    const h = (extra: Record<string, string>) => new Headers({ host: '127.0.0.1:3000', origin: 'null', ...extra });
+    expect(crossOriginProblem(h({ 'sec-fetch-site': 'same-origin' }))).toBeUndefined();
+    expect(crossOriginProblem(h({}))).toMatch(/opaque origin/);
+    expect(crossOriginProblem(h({ 'sec-fetch-site': 'cross-site' }))).toMatch(/cross-site/);
   });
 });
