@@ -39,7 +39,7 @@ test('a page asks for a sign-in; a bad token gets a clear error and nothing else
 
   await signIn(page, 'not-a-real-token');
   await expect(page).toHaveURL(/\/signin\?error=rejected/);
-  await expect(page.getByRole('alert')).toHaveText(/The cluster did not accept this token/);
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText(/The cluster did not accept this token/);
   await expect(page.getByLabel('Bearer token')).toHaveAttribute('aria-invalid', 'true');
   await page.goto(`${porthole.url}/services`);
   await expect(page).toHaveURL(/\/signin/);
@@ -62,7 +62,7 @@ test('signed in as the viewer: the list, who is signed in, an unreadable cookie,
 
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/signin\?reason=signed-out$/);
-  await expect(page.getByRole('status')).toHaveText('You are signed out.');
+  await expect(page.getByRole('main').getByRole('status')).toHaveText('You are signed out.');
   await page.goto(`${porthole.url}/services`);
   await expect(page).toHaveURL(/\/signin/);
 });
@@ -73,7 +73,7 @@ test('an idle session expires and the open tab goes to the sign-in page, then ba
   await expect(page.getByTestId('signed-in-user')).toHaveText(/editor/);
   // Nobody touches the tab: after 4 s of no activity the session has ended.
   await expect(page).toHaveURL(/\/signin\?reason=expired&next=%2Fservices%3Fnamespace%3Ddemo$/, { timeout: 15_000 });
-  await expect(page.getByRole('status')).toHaveText('Your session expired. Sign in again.');
+  await expect(page.getByRole('main').getByRole('status')).toHaveText('Your session expired. Sign in again.');
   await signIn(page, DEFAULT_TOKENS.editor);
   await expect(page).toHaveURL(/\/services\?namespace=demo$/);
 });
