@@ -6,7 +6,7 @@
  * request runs as no one. Credentials the browser sends never reach the API server.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -131,5 +131,33 @@ describe('--auth proxy', () => {
     });
     expect(res.status).toBe(403);
     expect(status(res).message).toContain('User "viewer"');
+  });
+});
+
+describe('sign-in flags', () => {
+  const run = (args: string[]): Promise<{ code: number | null; output: string }> =>
+    new Promise((done) => {
+      const p = spawn(process.execPath, ['--import', 'tsx', 'bin/porthole.ts', ...args], { cwd: ROOT, env: { ...process.env, KUBECONFIG: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
+      let text = '';
+      p.stdout?.on('data', (c: Buffer) => (text += c.toString()));
+      p.stderr?.on('data', (c: Buffer) => (text += c.toString()));
+      p.once('exit', (code) => done({ code, output: text }));
+    });
+
+  it('refuses bad values with a clear message before starting anything', async () => {
+    const keyFile = join(data, 'short.key');
+    writeFileSync(keyFile, Buffer.alloc(16).toString('base64'));
+    const cases: [string[], RegExp][] = [
+      [['--auth', 'magic'], /--auth: unknown auth mode "magic"/],
+      [['--auth', 'token', '--session-key-file', keyFile], /--session-key-file: a session key must be 32 bytes/],
+      [['--auth', 'token', '--session-idle', 'soon'], /--session-idle: "soon" is not a duration/],
+      [['--auth', 'proxy', '--trusted-proxies', '10.0.0.0/99'], /--trusted-proxies: "10.0.0.0\/99" has an invalid prefix length/],
+      [['--auth', 'proxy', '--embedded', '--data-dir', join(data, 'x')], /--auth proxy needs --trusted-proxies/],
+    ];
+    for (const [args, message] of cases) {
+      const r = await run(args);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.output).toMatch(message);
+    }
   });
 });
