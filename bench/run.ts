@@ -1,6 +1,7 @@
-/** `npm run bench [cluster|app|yaml]`: every benchmark Porthole has, with its target. Prints a table. */
+/** `npm run bench [cluster|app|forms|yaml]`: every benchmark Porthole has, with its target. Prints a table. */
 import { benchApp } from './app-bench';
 import { benchCluster } from './cluster-bench';
+import { benchForms } from './forms-bench';
 import { printResults } from './stats';
 import { benchYamlEditor } from './yaml-editor-bench';
 
@@ -8,6 +9,7 @@ async function main(): Promise<void> {
   const only = process.argv[2];
   if (!only || only === 'cluster') printResults('Embedded cluster', await benchCluster());
   if (!only || only === 'app') printResults('Porthole (Service list, 10,000 Services)', await benchApp());
+  if (!only || only === 'forms') printResults('Service forms (create/edit)', await benchForms());
   if (!only || only === 'yaml') printResults('YAML editor', await benchYamlEditor());
 }
 

@@ -110,3 +110,14 @@ test('ExternalName', async ({ page }) => {
   expect(svc.spec?.externalName).toBe('db.example.com');
   expect(svc.spec?.clusterIP).toBeUndefined();
 });
+
+test('ExternalName refuses an IP address with the reason (a CNAME cannot point at an IP)', async ({ page }) => {
+  await openNew(page, 'ExternalName', NS);
+  await page.getByLabel('Name', { exact: true }).fill(unique('extip'));
+  const field = page.getByLabel('External name');
+  await field.fill('10.1.2.3');
+  await expect(page.locator('#f-externalname-msgs li[data-kind=error]')).toContainText('must be a DNS name, not an IP address');
+  await expect(page.getByRole('button', { name: 'Create Service' })).toBeDisabled();
+  await field.fill('db.example.com');
+  await expect(page.locator('#f-externalname-msgs li')).toHaveCount(0);
+});

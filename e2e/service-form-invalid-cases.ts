@@ -128,11 +128,11 @@ export const INVALID_CASES: InvalidCase[] = [
       type: 'NodePort',
       act: async (page) => {
         await page.getByRole('button', { name: 'Add external ip' }).click();
-        await page.getByLabel('External IP 1').fill(ip);
+        await page.getByRole('textbox', { name: 'External IP 1', exact: true }).fill(ip);
       },
       change: (s) => (spec(s).externalIPs = [ip]),
       key: 'spec.externalIPs[0]',
-      control: label('External IP 1'),
+      control: (page) => page.getByRole('textbox', { name: 'External IP 1', exact: true }),
     }),
   ),
   ...['0', '90000'].map(
@@ -149,9 +149,9 @@ export const INVALID_CASES: InvalidCase[] = [
     }),
   ),
   ...[
-    ['an IP address', '1.2.3.4'],
     ['capitals and underscore', 'Bad_Name'],
-    ['a trailing dot', 'db.example.com.'],
+    ['longer than 253', `${'a'.repeat(60)}.`.repeat(4) + 'example.com'],
+    ['a label starting with a dash', 'db.-example.com'],
   ].map(
     ([what, v]): InvalidCase => ({
       title: `externalName: ${what}`,
@@ -167,11 +167,11 @@ export const INVALID_CASES: InvalidCase[] = [
     type: 'LoadBalancer',
     act: async (page) => {
       await page.getByRole('button', { name: 'Add source range' }).click();
-      await page.getByLabel('Source range 1').fill('10.0.0.0/33');
+      await page.getByRole('textbox', { name: 'Source range 1', exact: true }).fill('10.0.0.0/33');
     },
     change: (s) => (spec(s).loadBalancerSourceRanges = ['10.0.0.0/33']),
     key: 'spec.loadBalancerSourceRanges[0]',
-    control: label('Source range 1'),
+    control: (page) => page.getByRole('textbox', { name: 'Source range 1', exact: true }),
   },
   {
     title: 'loadBalancerClass that is not a qualified name',
@@ -182,16 +182,21 @@ export const INVALID_CASES: InvalidCase[] = [
     control: label('Load balancer class'),
   },
   {
-    title: 'healthCheckNodePort above 65535',
-    type: 'LoadBalancer',
+    title: 'two ports with the same number and protocol',
+    type: 'ClusterIP',
     act: async (page) => {
-      await page.getByLabel('External traffic policy').selectOption('Local');
-      await page.getByLabel('Health-check node port').fill('70000');
+      await page.getByLabel('Port 1: name').fill('a');
+      await secondPort(page, 'b', '80');
     },
-    change: (s) => Object.assign(spec(s), { externalTrafficPolicy: 'Local', healthCheckNodePort: 70000 }),
-    key: 'spec.healthCheckNodePort',
-    control: label('Health-check node port'),
+    change: (s) => {
+      port0(s).name = 'a';
+      spec(s).ports!.push({ protocol: 'TCP', name: 'b', port: 80 });
+    },
+    key: 'spec.ports[1]',
+    control: (page) => page.getByRole('group', { name: 'Port 2', exact: true }),
   },
+  mapCase('label key name part longer than 63', 'Add label', 'Label', `example.com/${long(64)}`, 'x', (s) => (s.metadata.labels = { [`example.com/${long(64)}`]: 'x' }), 'metadata.labels'),
+  portField('port name longer than 63', 'ClusterIP', 'name', long(64), (s) => (port0(s).name = long(64)), 'spec.ports[0].name'),
   {
     title: 'unsupported trafficDistribution',
     type: 'ClusterIP',

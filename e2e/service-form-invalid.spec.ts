@@ -41,13 +41,19 @@ for (const [i, c] of INVALID_CASES.entries()) {
     await page.getByLabel('Name', { exact: true }).fill(name);
     await c.act(page);
     const control = c.control(page);
+    // The shared rules answer at once; then the debounced dry run through Porthole.
     await expect.poll(() => errorsAt(page, control)).not.toEqual([]);
+    await expect(page.getByTestId('dry-run')).toHaveAttribute('data-state', 'refused');
     const shown = await errorsAt(page, control);
     for (const cause of causes) expect(shown).toContain(cause.message);
-    // The form's own dry run (through Porthole) agrees: each message is marked as seen by both.
+    // Each server message is marked as given by both the local rules and the dry run; where only the
+    // dry run gives it (the cluster's node-port range), the disagreement is shown, not hidden.
+    const id = ((await control.getAttribute('aria-describedby')) ?? '').split(' ')[0];
     for (const cause of causes) {
-      const id = ((await control.getAttribute('aria-describedby')) ?? '').split(' ')[0];
-      await expect(page.locator(`[id="${id}"] li[data-kind=error]`, { hasText: cause.message ?? '' }).first()).toHaveAttribute('data-source', 'both');
+      const item = page.locator(`[id="${id}"] li[data-kind=error]`).filter({ hasText: cause.message ?? '' }).first();
+      const source = await item.getAttribute('data-source');
+      expect(['both', 'server']).toContain(source);
+      if (source === 'server') await expect(page.getByTestId('disagreements')).toContainText(c.key);
     }
   });
 }

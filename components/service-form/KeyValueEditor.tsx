@@ -20,11 +20,9 @@ export interface KeyValueEditorProps {
   disabled?: boolean;
   keyPlaceholder?: string;
   valuePlaceholder?: string;
-  /** Multi-line values (annotations). */
-  multiline?: boolean;
 }
 
-export function KeyValueEditor({ id, noun, legend, rows, onChange, keys, help, disabled, keyPlaceholder, valuePlaceholder, multiline }: KeyValueEditorProps) {
+export function KeyValueEditor({ id, noun, legend, rows, onChange, keys, help, disabled, keyPlaceholder, valuePlaceholder }: KeyValueEditorProps) {
   const messages = useFieldMessages(keys, true);
   const describedBy = help ? `${id}-msgs ${id}-help` : `${id}-msgs`;
   const set = (i: number, patch: Partial<KeyValueRow>) => onChange(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
@@ -45,28 +43,15 @@ export function KeyValueEditor({ id, noun, legend, rows, onChange, keys, help, d
                 onChange={(e) => set(i, { key: e.target.value })}
               />
               <span aria-hidden>=</span>
-              {multiline ? (
-                <textarea
-                  className="input mono"
-                  rows={1}
-                  aria-label={`${noun} ${i + 1} value`}
-                  aria-describedby={describedBy}
-                  placeholder={valuePlaceholder ?? 'value'}
-                  value={r.value}
-                  disabled={disabled}
-                  onChange={(e) => set(i, { value: e.target.value })}
-                />
-              ) : (
-                <input
-                  className="input mono"
-                  aria-label={`${noun} ${i + 1} value`}
-                  aria-describedby={describedBy}
-                  placeholder={valuePlaceholder ?? 'value'}
-                  value={r.value}
-                  disabled={disabled}
-                  onChange={(e) => set(i, { value: e.target.value })}
-                />
-              )}
+              <input
+                className="input mono"
+                aria-label={`${noun} ${i + 1} value`}
+                aria-describedby={describedBy}
+                placeholder={valuePlaceholder ?? 'value'}
+                value={r.value}
+                disabled={disabled}
+                onChange={(e) => set(i, { value: e.target.value })}
+              />
               <button type="button" className="button" aria-label={`Remove ${noun.toLowerCase()} ${i + 1}`} disabled={disabled} onClick={() => onChange(rows.filter((_, j) => j !== i))}>
                 Remove
               </button>

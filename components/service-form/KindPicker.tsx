@@ -3,18 +3,14 @@
 import Link from 'next/link';
 import { pageRoutes } from '../../lib/client/page-routes';
 import { SERVICE_KIND_DESCRIPTIONS, SERVICE_KINDS } from '../../lib/service';
+import { FormHeader } from './FormHeader';
 
 export function KindPicker({ namespace }: { namespace?: string }) {
   return (
     <div className="sf-page">
-      <div className="page-header">
-        <nav className="breadcrumbs" aria-label="Breadcrumbs">
-          <Link href={pageRoutes.serviceListPath}>Services</Link>
-          <span aria-hidden>/</span>
-        </nav>
-        <h1>New Service</h1>
+      <FormHeader title="New Service">
         <span className="page-sub">First choose what kind of Service: the form then shows only the fields that kind uses.</span>
-      </div>
+      </FormHeader>
       <ul className="sf-kinds" aria-label="Service types">
         {SERVICE_KINDS.map((k) => (
           <li key={k}>

@@ -68,7 +68,6 @@ export function MetadataFields({ form, update, editing, namespaces }: SectionPro
         onChange={(annotations) => update({ annotations })}
         keys={['metadata.annotations']}
         help={FORM_TEXT.annotations}
-        multiline
       />
     </section>
   );

@@ -17,10 +17,12 @@ import { useServiceForm } from '../../lib/client/use-service-form';
 import { useServiceSave } from '../../lib/client/use-service-save';
 import type { ServiceKind } from '../../lib/service';
 import { applyPreset, removePreset, type LoadBalancerPreset } from '../../lib/service-draft/lb-presets';
-import { threeWayMerge } from '../../lib/service-draft/three-way';
+import { editableChanges, threeWayMerge } from '../../lib/service-draft/three-way';
 import { switchServiceKind, type KindSwitch } from '../../lib/service-draft/type-switch';
 import { LiveChangeBanner, SaveOutcome, SwitchBanner } from './EditorBanners';
 import { FormMessagesContext } from './FieldShell';
+import { FormHeader } from './FormHeader';
+import { ServiceYamlPane } from '../service-yaml/ServiceYamlPane';
 import { ServiceFormFields } from './ServiceFormFields';
 import { ValidationPanel } from './ValidationPanel';
 import './service-form.css';
@@ -42,7 +44,16 @@ export function ServiceEditor({ initial, editing, namespaces }: ServiceEditorPro
   const ns = editing ? (base.metadata.namespace ?? '') : draft.metadata.namespace || namespaces[0] || 'default';
   const name = base.metadata.name ?? '';
   const ref = useMemo(() => (editing ? { namespace: ns, name } : undefined), [editing, ns, name]);
-  const validation = useDraftValidation(draft, problems, editing ? base : undefined);
+  const live = editing?.live;
+  // When the server changed only what it maintains (status, managedFields: e.g. the load-balancer
+  // controller), the edit goes on top of the current object without asking; an edit made elsewhere
+  // is announced instead.
+  const { outgoing, outgoingBase, liveEdited } = useMemo(() => {
+    if (!live || live.metadata.resourceVersion === base.metadata.resourceVersion) return { outgoing: draft, outgoingBase: base, liveEdited: false };
+    if (editableChanges(base, live).length) return { outgoing: draft, outgoingBase: base, liveEdited: true };
+    return { outgoing: threeWayMerge(base, live, draft).merged, outgoingBase: live, liveEdited: false };
+  }, [live, base, draft]);
+  const validation = useDraftValidation(outgoing, problems, editing ? outgoingBase : undefined);
   const access = useCanI(editing ? { verb: 'update', resource: 'services', namespace: ns, name } : { verb: 'create', resource: 'services', namespace: ns });
   const allowed = access.data?.allowed !== false;
   const [saved, setSaved] = useState(false);
@@ -70,8 +81,7 @@ export function ServiceEditor({ initial, editing, namespaces }: ServiceEditorPro
     rebase(live, threeWayMerge(base, live, draft).merged);
     save.dismiss();
   };
-  const live = editing?.live;
-  const liveMoved = !!live && live.metadata.resourceVersion !== base.metadata.resourceVersion && save.state.phase !== 'conflict';
+  const liveMoved = liveEdited && save.state.phase !== 'conflict';
 
   const messages = useMemo(
     () => ({ errors: validation.local.errorsAt, warnings: validation.local.warningsAt, server: validation.server?.errorsAt ?? new Map<string, string[]>() }),
@@ -80,24 +90,14 @@ export function ServiceEditor({ initial, editing, namespaces }: ServiceEditorPro
   const errorCount = validation.local.errors.length;
   const saving = save.state.phase === 'saving';
   const blocked = !allowed ? 'permission' : errorCount > 0 ? 'errors' : undefined;
+  const permissionReason = `Your identity may not ${editing ? 'update this Service' : `create Services in namespace ${ns}`} (the cluster's access review says no).`;
   const title = editing ? `Edit ${name}` : 'New Service';
 
   return (
     <div className="sf-page">
-      <div className="page-header">
-        <nav className="breadcrumbs" aria-label="Breadcrumbs">
-          <Link href={pageRoutes.serviceListPath}>Services</Link>
-          <span aria-hidden>/</span>
-          {editing ? (
-            <>
-              <Link href={pageRoutes.service(ns, name)}>{name}</Link>
-              <span aria-hidden>/</span>
-            </>
-          ) : null}
-        </nav>
-        <h1>{title}</h1>
+      <FormHeader title={title} service={editing ? { namespace: ns, name } : undefined}>
         {dirty ? <span className="page-sub" data-testid="unsaved">Unsaved changes</span> : null}
-      </div>
+      </FormHeader>
       <div role="tablist" aria-label="Editor view" className="sf-tabs">
         {(['form', 'yaml'] as const).map((v) => (
           <button key={v} type="button" role="tab" aria-selected={state.view === v} className="chip" onClick={() => state.setView(v)}>
@@ -125,32 +125,39 @@ export function ServiceEditor({ initial, editing, namespaces }: ServiceEditorPro
         state={save.state}
         onReapply={() => save.state.phase === 'conflict' && reapply(save.state.live)}
         onRecreate={() => void save.recreate(draft)}
-        onRetry={() => void save.save(draft, base)}
+        onRetry={() => void save.save(outgoing, outgoingBase)}
         onDismiss={save.dismiss}
       />
       <FormMessagesContext.Provider value={messages}>
         {state.view === 'form' ? (
-          <ServiceFormFields form={form} update={update} draft={draft} editing={!!editing} namespaces={namespaces} onKind={onKind} onPreset={onPreset} />
+          <ServiceFormFields form={form} update={update} draft={draft} editing={!!editing} original={editing ? base : undefined} namespaces={namespaces} onKind={onKind} onPreset={onPreset} />
         ) : (
-          <div className="state" role="tabpanel" aria-label="YAML" data-testid="yaml-placeholder">
-            The YAML view of this draft is coming: it edits the same draft as the form. Switch back to Form to keep editing.
+          <div role="tabpanel" aria-label="YAML" className="sf-yaml">
+            <ServiceYamlPane
+              draft={draft}
+              onDraftChange={setDraft}
+              mode={editing ? 'edit' : 'create'}
+              live={editing ? base : undefined}
+              namespace={ns}
+              readOnlyReason={allowed ? undefined : permissionReason}
+            />
           </div>
         )}
       </FormMessagesContext.Provider>
       <ValidationPanel validation={validation} creating={!editing} />
       <div className="sf-actions">
-        <button type="button" className="button primary" disabled={!!blocked || saving} aria-describedby="sf-save-reason" onClick={() => void save.save(draft, base)}>
+        <button type="button" className="button primary" disabled={!!blocked || saving} aria-describedby="sf-save-reason" onClick={() => void save.save(outgoing, outgoingBase)}>
           {saving ? 'Saving…' : editing ? 'Save changes' : 'Create Service'}
         </button>
         <span id="sf-save-reason" className="sf-save-reason" data-testid="save-reason">
           {blocked === 'permission'
-            ? `Your identity may not ${editing ? 'update this Service' : `create Services in namespace ${ns}`} (the cluster's access review says no).`
+            ? permissionReason
             : blocked === 'errors'
               ? `Fix the ${errorCount} problem${errorCount === 1 ? '' : 's'} shown at the fields first.`
               : ''}
         </span>
         {blocked === 'permission' ? (
-          <button type="button" className="button" onClick={() => void save.save(draft, base)}>
+          <button type="button" className="button" onClick={() => void save.save(outgoing, outgoingBase)}>
             Send anyway
           </button>
         ) : null}

@@ -42,6 +42,33 @@ describe('field messages', () => {
     expect(disagreements(checkDraft(draft({ ports: [{ port: 80 }] })), dryRunMessages({ ok: true, warnings: [] }))).toEqual([]);
   });
 
+  it('a different message at the same field is a disagreement too (the cluster node-port range)', () => {
+    const local = checkDraft(draft({ type: 'NodePort', ports: [{ port: 80, nodePort: 99999 }] }));
+    const server = dryRunMessages({
+      ok: false,
+      warnings: [],
+      status: {
+        kind: 'Status',
+        apiVersion: 'v1',
+        metadata: {},
+        status: 'Failure',
+        code: 422,
+        reason: 'Invalid',
+        details: { causes: [{ field: 'spec.ports[0].nodePort', message: 'Invalid value: 99999: provided port is not in the valid range. The range of valid ports is 30000-32767' }] },
+      },
+    });
+    expect(disagreements(local, server)).toEqual([
+      'At spec.ports[0].nodePort the server says "Invalid value: 99999: provided port is not in the valid range. The range of valid ports is 30000-32767", the local rules say "Invalid value: 99999: must be between 1 and 65535, inclusive".',
+    ]);
+  });
+
+  it('refuses an IP address as an ExternalName with the reason, and does not count it as a disagreement', () => {
+    const c = checkDraft(draft({ type: 'ExternalName', externalName: '10.1.2.3' }));
+    expect(c.errorsAt.get('spec.externalName')?.[0]).toContain('must be a DNS name, not an IP address');
+    expect(disagreements(c, dryRunMessages({ ok: true, warnings: [] }))).toEqual([]);
+    expect(checkDraft(draft({ type: 'ExternalName', externalName: 'db.example.com' })).errors).toEqual([]);
+  });
+
   it('collects messages at a location and below', () => {
     const m = new Map([['spec.clusterIPs[0]', ['a']], ['spec.clusterIP', ['b']], ['spec.ports', ['c']]]);
     expect(messagesAt(m, ['spec.clusterIP', 'spec.clusterIPs'], true)).toEqual(['a', 'b']);

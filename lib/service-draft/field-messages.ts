@@ -4,10 +4,13 @@
  * two disagree. Keys are dotted locations (`spec.ports[0].nodePort`, lib/service serviceErrorKey).
  * Pure.
  */
-import { errorBody, fieldError, formatFieldError, type FieldError } from '../k8s/field-errors';
+import { errorBody, type FieldError } from '../k8s/field-errors';
 import type { Service, Status } from '../k8s/types';
 import { checkServiceDraft, serviceErrorKey } from '../service';
 import type { InputProblem } from './form-model';
+import { formRuleErrors, isFormRuleError } from './form-rules';
+
+export { NOT_A_NUMBER } from './form-rules';
 
 export type MessageMap = ReadonlyMap<string, readonly string[]>;
 
@@ -21,9 +24,6 @@ export interface LocalCheck {
   /** The Service as the server would validate it (defaults applied): do not show its allocations as real. */
   prepared: Service;
 }
-
-/** The detail the form gives text it cannot turn into a number. */
-export const NOT_A_NUMBER = 'must be a whole number';
 
 function push(map: Map<string, string[]>, key: string, msg: string): void {
   const list = map.get(key) ?? [];
@@ -43,8 +43,7 @@ export function warningKey(warning: string): string | undefined {
 /** Run the shared rules on a draft (`prev`: the stored object when editing). */
 export function checkDraft(draft: Service, problems: readonly InputProblem[] = [], prev?: Service): LocalCheck {
   const check = checkServiceDraft(draft, prev);
-  const own = problems.map((p) => fieldError.invalid(p.field, p.text, NOT_A_NUMBER));
-  const errors = [...own, ...check.errors];
+  const errors = [...formRuleErrors(draft, problems), ...check.errors];
   const errorsAt = new Map<string, string[]>();
   for (const e of errors) push(errorsAt, serviceErrorKey(e.field), errorBody(e));
   const warningsAt = new Map<string, string[]>();
@@ -85,16 +84,23 @@ export function dryRunMessages(result: { ok: true; warnings: string[] } | { ok: 
  * here uses the returned object.
  */
 export function disagreements(local: LocalCheck, server: DryRunOutcome): string[] {
-  const localKeys = new Map<string, string[]>();
-  for (const e of local.errors) if (e.detail !== NOT_A_NUMBER) push(localKeys, serviceErrorKey(e.field), formatFieldError(e));
+  const localAt = new Map<string, string[]>();
+  for (const e of local.errors) if (!isFormRuleError(e)) push(localAt, serviceErrorKey(e.field), errorBody(e));
   const out: string[] = [];
   for (const [key, msgs] of server.errorsAt) {
-    if (key === '' || key === 'metadata.name' && server.status?.reason === 'AlreadyExists') continue;
-    if (!localKeys.has(key)) out.push(`The server reports ${key}: ${msgs.join('; ')} — the local rules found nothing there.`);
+    if (key === '' || (key === 'metadata.name' && server.status?.reason === 'AlreadyExists')) continue;
+    const mine = localAt.get(key) ?? [];
+    const extra = msgs.filter((m) => !mine.includes(m));
+    if (extra.length === 0) continue;
+    out.push(
+      mine.length
+        ? `At ${key} the server says "${extra.join('; ')}", the local rules say "${mine.join('; ')}".`
+        : `The server reports ${key}: ${extra.join('; ')} — the local rules found nothing there.`,
+    );
   }
   if (server.ok || server.status?.code === 422) {
-    for (const [key, msgs] of localKeys) {
-      if (!server.errorsAt.has(key)) out.push(`The local rules report ${msgs.join('; ')} — the server's dry run did not.`);
+    for (const [key, msgs] of localAt) {
+      if (!server.errorsAt.has(key)) out.push(`The local rules report ${key}: ${msgs.join('; ')} — the server's dry run did not.`);
     }
   }
   return out;
