@@ -50,9 +50,14 @@ export function sessionState(headers: Headers, config: AuthConfig, now: number =
   return { kind: 'active', session, refresh: sealForCookie({ ...session, lastSeen: now }, config.sessionKeys[0]) };
 }
 
+/** When the session ends however much it is used (ms since the epoch). */
+export function sessionAbsoluteEnd(session: Session, config: AuthConfig): number {
+  return session.issuedAt + config.maxSeconds * 1000;
+}
+
 /** When the session ends at the latest, if nobody uses it (ms since the epoch). */
 export function sessionDeadline(session: Session, config: AuthConfig): number {
-  return Math.min(session.issuedAt + config.maxSeconds * 1000, session.lastSeen + config.idleSeconds * 1000);
+  return Math.min(sessionAbsoluteEnd(session, config), session.lastSeen + config.idleSeconds * 1000);
 }
 
 /**

@@ -223,6 +223,25 @@ describe('--auth token: expiry', () => {
     expect(where(page, short)).toBe('/signin?next=%2Fservices&reason=expired');
   });
 
+  it("the watch stream ends with the session's absolute expiry, and cannot be reopened", async () => {
+    const cookie = await sessionOf(short, cluster.tokens.viewer);
+    const started = Date.now();
+    const res = await api(short, '/api/watch?watch=services:all', cookie);
+    expect(res.status).toBe(200);
+    const reader = res.body!.getReader();
+    let text = '';
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      text += Buffer.from(value).toString();
+    }
+    expect(text).toContain('event: resync');
+    const lasted = Date.now() - started;
+    expect(lasted).toBeGreaterThan(5000);
+    expect(lasted).toBeLessThan(12_000);
+    expect((await api(short, '/api/watch?watch=services:all', cookie)).status).toBe(401);
+  });
+
   it('activity keeps it alive past the idle time (the cookie is re-sealed), until the absolute expiry', async () => {
     let cookie = await sessionOf(short, cluster.tokens.viewer);
     const started = Date.now();
