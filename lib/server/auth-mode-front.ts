@@ -49,6 +49,8 @@ function forwardedHeaders(req: http.IncomingMessage, config: AuthConfig, trusted
 export function startFront(options: FrontOptions): Promise<Front> {
   const { config } = options;
   const log = options.log ?? ((line: string) => console.warn(line));
+  // Connections to the Next server are reused (each request carries its own stamp).
+  const agent = new http.Agent({ keepAlive: true, maxFreeSockets: 64 });
   const server = http.createServer((req, res) => {
     const peer = normalizeAddress(req.socket.remoteAddress ?? '');
     const trusted = addressTrusted(peer, config.trustedProxies);
@@ -59,7 +61,7 @@ export function startFront(options: FrontOptions): Promise<Front> {
     }
     headers.push([PEER_HEADER, peer], [PEER_PROOF_HEADER, config.peerSecret ?? '']);
     const upstream = http.request(
-      { host: '127.0.0.1', port: options.targetPort, method: req.method, path: req.url, headers: headers.flat(), agent: false },
+      { host: '127.0.0.1', port: options.targetPort, method: req.method, path: req.url, headers: headers.flat(), agent },
       (answer) => {
         res.writeHead(answer.statusCode ?? 502, answer.rawHeaders);
         answer.pipe(res);
@@ -80,7 +82,11 @@ export function startFront(options: FrontOptions): Promise<Front> {
       server.off('error', reject);
       resolve({
         port: (server.address() as AddressInfo).port,
-        close: () => new Promise((r) => server.close(() => r())),
+        close: () =>
+          new Promise((r) => {
+            agent.destroy();
+            server.close(() => r());
+          }),
       });
     });
   });

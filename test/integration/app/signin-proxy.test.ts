@@ -88,6 +88,18 @@ describe('--auth proxy', () => {
     expect(gone.status).toBe(200);
   });
 
+  it('the watch stream passes through the front as it comes, as the named user', async () => {
+    const res = await raw({
+      port,
+      path: '/api/watch?watch=services:demo',
+      headers: { Host: `127.0.0.1:${port}`, 'X-Remote-User': 'viewer' },
+      maxBodyBytes: 200,
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toContain('text/event-stream');
+    expect(res.body).toContain('event: ');
+  });
+
   it('without a user it acts as no one: 401, never the kubeconfig identity', async () => {
     const res = await request({ path: '/api/services' });
     expect(res.status).toBe(401);
