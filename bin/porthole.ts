@@ -15,6 +15,8 @@
  *                         any other Host header is refused (DNS rebinding protection)
  *   --upstream-timeout <s> seconds to wait for the API server's first byte (default 10;
  *                         $PORTHOLE_UPSTREAM_TIMEOUT_MS in milliseconds)
+ *   --read-only           refuse every write (403), whatever the identity's RBAC allows; the UI says why
+ *                         ($PORTHOLE_READ_ONLY=1)
  *   --dev                 run `next dev` instead of `next start`
  *   --allow-context-switch  let browser users act as any context of the kubeconfig that reaches the
  *                         same cluster ("Acting as"); always on for the embedded cluster
@@ -29,7 +31,8 @@
  *   --secure-cookies      always mark the session cookie Secure (else when reached over https)
  *   --trusted-proxies C   proxy mode: CIDRs of the authenticating proxy, e.g. 10.0.0.0/8,127.0.0.1/32
  *   --proxy-user-header H, --proxy-group-header H  default X-Remote-User, X-Remote-Group
- * With no kubeconfig and no in-cluster service account, the embedded cluster is started.
+ * With no kubeconfig and no in-cluster service account (token in $PORTHOLE_SERVICE_ACCOUNT_DIR, default
+ * /var/run/secrets/kubernetes.io/serviceaccount, and $KUBERNETES_SERVICE_HOST), the embedded cluster is started.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
@@ -44,7 +47,7 @@ import { cidrList } from '../lib/server/auth-mode-proxy';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const nextBin = join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
-const SERVICE_ACCOUNT_TOKEN = '/var/run/secrets/kubernetes.io/serviceaccount/token';
+const SERVICE_ACCOUNT_TOKEN = join(process.env.PORTHOLE_SERVICE_ACCOUNT_DIR || '/var/run/secrets/kubernetes.io/serviceaccount', 'token');
 
 interface Args {
   kubeconfig?: string;
@@ -62,6 +65,7 @@ interface Args {
   allowContextSwitch: boolean;
   /** Sign-in settings (--auth and friends) as the PORTHOLE_* variables the server reads. */
   authEnv: Record<string, string>;
+  readOnly: boolean;
 }
 
 function fail(message: string): never {
@@ -89,6 +93,7 @@ function parseArgs(argv: string[]): Args {
     dev: false,
     allowContextSwitch: false,
     authEnv: {},
+    readOnly: false,
   };
 
   for (let i = 0; i < argv.length; i++) {
@@ -118,6 +123,7 @@ function parseArgs(argv: string[]): Args {
       }
       case '--dev': args.dev = true; break;
       case '--allow-context-switch': args.allowContextSwitch = true; break;
+      case '--read-only': args.readOnly = true; break;
       case '--auth': args.authEnv.PORTHOLE_AUTH = check(name, () => parseAuthMode(value())); break;
       case '--session-key-file': {
         const file = resolve(value());
@@ -137,7 +143,7 @@ function parseArgs(argv: string[]): Args {
       case '--proxy-user-header': args.authEnv.PORTHOLE_PROXY_USER_HEADER = value(); break;
       case '--proxy-group-header': args.authEnv.PORTHOLE_PROXY_GROUP_HEADER = value(); break;
       case '--help': case '-h':
-        console.log('usage: npm start -- [--kubeconfig FILE] [--context NAME] [--embedded] [--data-dir DIR] [--cluster-port N] [--empty] [--service-cluster-ip-range CIDR[,CIDR]] [--port N] [--host ADDR] [--allowed-hosts A,B] [--upstream-timeout SECONDS] [--dev] [--allow-context-switch] [--auth kubeconfig|token|proxy] [--session-key-file FILE] [--session-idle D] [--session-max D] [--secure-cookies] [--trusted-proxies CIDRS] [--proxy-user-header H] [--proxy-group-header H]');
+        console.log('usage: npm start -- [--kubeconfig FILE] [--context NAME] [--embedded] [--data-dir DIR] [--cluster-port N] [--empty] [--service-cluster-ip-range CIDR[,CIDR]] [--port N] [--host ADDR] [--allowed-hosts A,B] [--upstream-timeout SECONDS] [--dev] [--allow-context-switch] [--read-only] [--auth kubeconfig|token|proxy] [--session-key-file FILE] [--session-idle D] [--session-max D] [--secure-cookies] [--trusted-proxies CIDRS] [--proxy-user-header H] [--proxy-group-header H]');
         process.exit(0);
         break;
       default: fail(`unknown flag ${flag}`);
@@ -228,6 +234,10 @@ async function main(): Promise<void> {
   if (args.allowedHosts !== undefined) env.PORTHOLE_ALLOWED_HOSTS = args.allowedHosts;
   if (args.upstreamTimeoutMs !== undefined) env.PORTHOLE_UPSTREAM_TIMEOUT_MS = String(args.upstreamTimeoutMs);
   if (args.allowContextSwitch) env.PORTHOLE_ALLOW_CONTEXT_SWITCH = '1';
+  if (args.readOnly) {
+    env.PORTHOLE_READ_ONLY = '1';
+    console.log('porthole: read-only mode: every write is refused');
+  }
   Object.assign(env, args.authEnv);
   const auth = check('--auth', () => parseAuthMode(env.PORTHOLE_AUTH));
   if (auth === 'token' && !env.PORTHOLE_SESSION_KEY && !env.PORTHOLE_SESSION_KEY_FILE) {

@@ -1,4 +1,5 @@
 import 'server-only';
+import { addGauge, METRICS } from './metrics';
 
 /**
  * A server-sent-event response body. `send` queues one event (JSON data); `close` ends the stream.
@@ -18,6 +19,11 @@ export function sseChannel(onCancel: () => void): SseChannel {
   let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
   let isClosed = false;
   let keepalive: ReturnType<typeof setInterval> | undefined;
+  let counted = false;
+  const uncount = () => {
+    if (counted) addGauge(METRICS.streams, -1);
+    counted = false;
+  };
 
   const write = (text: string) => {
     if (isClosed || !controller) return;
@@ -31,6 +37,7 @@ export function sseChannel(onCancel: () => void): SseChannel {
     if (isClosed) return;
     isClosed = true;
     if (keepalive) clearInterval(keepalive);
+    uncount();
     try {
       controller?.close();
     } catch {
@@ -40,6 +47,8 @@ export function sseChannel(onCancel: () => void): SseChannel {
   const stream = new ReadableStream<Uint8Array>({
     start(c) {
       controller = c;
+      counted = true;
+      addGauge(METRICS.streams, 1);
       // Tell EventSource how long to wait before its own reconnect (the client manages its own anyway).
       write('retry: 2000\n\n');
       keepalive = setInterval(() => write(`: keepalive ${Date.now()}\n\n`), KEEPALIVE_MS);
@@ -47,6 +56,7 @@ export function sseChannel(onCancel: () => void): SseChannel {
     cancel() {
       isClosed = true;
       if (keepalive) clearInterval(keepalive);
+      uncount();
       onCancel();
     },
   });

@@ -9,4 +9,3 @@ export * from './editor-text';
 export * from './openapi-schema';
 export * from './problem-markers';
 export * from './apply-payload';
-export * from './starters';
