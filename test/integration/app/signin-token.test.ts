@@ -95,6 +95,10 @@ describe('--auth token: nobody signed in', () => {
     expect(await signin.text()).toContain('Bearer token');
   });
 
+  it('the probes and the sign-in page stay reachable without a session', async () => {
+    for (const path of ['/healthz', '/readyz', '/signin', '/logo.svg']) expect((await api(a, path)).status, path).toBe(200);
+  });
+
   it('a bad token is refused with a clear error and no cookie', async () => {
     const form = await signIn(a, 'not-a-token');
     expect(form.status).toBe(303);
