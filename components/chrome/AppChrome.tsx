@@ -57,24 +57,26 @@ export function AppChrome({ cluster, children }: { cluster: ClusterInfoResult; c
             <SignedInUser user={cluster.user.name} groups={cluster.user.groups} canSignOut={cluster.auth === 'token'} expiresAt={cluster.sessionExpiresAt} />
           ) : null}
           {cluster.ok && cluster.identities.length > 1 ? <IdentitySwitcher current={cluster.identity} identities={cluster.identities} /> : null}
-          <ConnectionIndicator />
+          {signedOut ? null : <ConnectionIndicator />}
           <ThemeToggle />
         </div>
       </header>
-      <div className="shell">
-        <nav className="sidenav" aria-label="Main">
-          <div className="sidenav-title">Network</div>
-          <Link href={pageRoutes.serviceList()} aria-current={onServices ? 'page' : undefined}>
-            <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden fill="none" stroke="currentColor" strokeWidth="1.5">
-              <circle cx="8" cy="8" r="2.5" />
-              <circle cx="2.5" cy="3" r="1.5" />
-              <circle cx="13.5" cy="3" r="1.5" />
-              <circle cx="8" cy="14" r="1.5" />
-              <path d="M3.6 4.1 6.2 6.6M12.4 4.1 9.8 6.6M8 10.5v2" />
-            </svg>
-            Services
-          </Link>
-        </nav>
+      <div className={signedOut ? 'shell signed-out' : 'shell'}>
+        {signedOut ? null : (
+          <nav className="sidenav" aria-label="Main">
+            <div className="sidenav-title">Network</div>
+            <Link href={pageRoutes.serviceList()} aria-current={onServices ? 'page' : undefined}>
+              <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden fill="none" stroke="currentColor" strokeWidth="1.5">
+                <circle cx="8" cy="8" r="2.5" />
+                <circle cx="2.5" cy="3" r="1.5" />
+                <circle cx="13.5" cy="3" r="1.5" />
+                <circle cx="8" cy="14" r="1.5" />
+                <path d="M3.6 4.1 6.2 6.6M12.4 4.1 9.8 6.6M8 10.5v2" />
+              </svg>
+              Services
+            </Link>
+          </nav>
+        )}
         <main id="main" className="main" tabIndex={-1}>
           {children}
         </main>

@@ -45,7 +45,8 @@ export function clusterInfo(headers: Headers): ClusterInfoResult {
       server: config.server,
       source: config.source,
       identities: identityContexts(config),
-      identity: identity?.name ?? '',
+      // Token and proxy modes: the user's name (what the UI says "you" are), never the token's hash.
+      identity: identity?.user?.name ?? identity?.name ?? '',
       namespace: identity?.kubeConfig.getContextObject(identity.kubeConfig.getCurrentContext())?.namespace,
       auth: authConfig().mode,
       user: identity?.user,
