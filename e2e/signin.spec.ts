@@ -36,6 +36,9 @@ test('a page asks for a sign-in; a bad token gets a clear error and nothing else
   await expect(page).toHaveURL(/\/signin\?next=%2Fservices%3Fnamespace%3Dshop$/);
   await expect(page.getByRole('heading', { name: 'Sign in to Porthole' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Sign out' })).toHaveCount(0);
+  // Nothing of the cluster is offered before signing in.
+  await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+  await expect(page.getByLabel('Namespace')).toHaveCount(0);
 
   await signIn(page, 'not-a-real-token');
   await expect(page).toHaveURL(/\/signin\?error=rejected/);
