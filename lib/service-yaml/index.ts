@@ -1,8 +1,7 @@
-/** The YAML editor's pure core: parse and check editor text, locate fields, merge, drafts, schema. */
+/** The YAML editor's pure core: parse and check editor text, locate fields, drafts, schema. */
 export * from './markers';
 export * from './locate';
 export * from './parse-service';
-export * from './three-way';
 export * from './sync-document';
 export * from './drafts';
 export * from './editor-text';
