@@ -4,18 +4,21 @@
  * the chrome, the session cookie out of reach of scripts, and the tab sent back to the sign-in page
  * when the session expires. Its own Porthole servers in token mode, on the shared test cluster.
  */
+import { randomBytes } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { DEFAULT_TOKENS } from '../lib/cluster/auth/defaults';
+import { seal } from '../lib/server/session-seal';
 import { startPorthole, type PortholeServer } from '../test/support/start-porthole';
 import { env } from './support';
 
+const KEY = randomBytes(32);
 let porthole: PortholeServer;
 let shortLived: PortholeServer;
 
 test.beforeAll(async () => {
   const kubeconfigPath = env('PORTHOLE_E2E_KUBECONFIG');
   [porthole, shortLived] = await Promise.all([
-    startPorthole({ kubeconfigPath, env: { PORTHOLE_AUTH: 'token' } }),
+    startPorthole({ kubeconfigPath, env: { PORTHOLE_AUTH: 'token', PORTHOLE_SESSION_KEY: KEY.toString('base64') } }),
     startPorthole({ kubeconfigPath, env: { PORTHOLE_AUTH: 'token', PORTHOLE_SESSION_IDLE_SECONDS: '4' } }),
   ]);
 });
@@ -79,4 +82,15 @@ test('an idle session expires and the open tab goes to the sign-in page, then ba
   await expect(page.getByRole('main').getByRole('status')).toHaveText('Your session expired. Sign in again.');
   await signIn(page, DEFAULT_TOKENS.editor);
   await expect(page).toHaveURL(/\/services\?namespace=demo$/);
+});
+
+test('when the cluster stops accepting the token, the tab goes to the sign-in page saying so', async ({ page, context }) => {
+  // A session Porthole can open whose token the cluster does not accept (a revoked token).
+  const now = Date.now();
+  const value = seal({ token: 'revoked-token', user: 'viewer', groups: [], issuedAt: now, lastSeen: now }, KEY);
+  await context.addCookies([{ name: 'porthole-session', value, url: porthole.url, httpOnly: true, sameSite: 'Strict' }]);
+  await page.goto(`${porthole.url}/services?namespace=demo`);
+  await expect(page).toHaveURL(/\/signin\?reason=ended&next=%2Fservices%3Fnamespace%3Ddemo$/);
+  await expect(page.getByRole('main').getByRole('status')).toHaveText(/the cluster no longer accepts your token/);
+  expect((await context.cookies()).find((c) => c.name === 'porthole-session')).toBeUndefined();
 });

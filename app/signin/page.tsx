@@ -24,7 +24,7 @@ const PROBLEMS: Record<SignInProblem, string> = {
 const NOTICES: Record<string, string> = {
   expired: 'Your session expired. Sign in again.',
   invalid: 'Your session is not valid on this server any more. Sign in again.',
-  ended: 'The cluster no longer accepts your token. Sign in again.',
+  ended: 'Your session has ended: the cluster no longer accepts your token, or you signed out in another tab. Sign in again.',
   'signed-out': 'You are signed out.',
 };
 

@@ -32,7 +32,9 @@ function useSessionGuard(initialExpiresAt: number | undefined): void {
       if (res.status === 401) {
         const message = ((await res.json().catch(() => ({}))) as { message?: string }).message ?? '';
         stopped = true;
-        window.location.assign(pageRoutes.signIn(/no longer accepts/.test(message) ? 'ended' : 'expired', window.location.pathname + window.location.search));
+        // Expired by time, or ended otherwise (the cluster refused the token, a sign-out in another tab).
+        const reason = /expired|maximum length/.test(message) ? 'expired' : 'ended';
+        window.location.assign(pageRoutes.signIn(reason, window.location.pathname + window.location.search));
         return;
       }
       if (res.ok) schedule(((await res.json()) as SessionAnswer).expiresAt);
