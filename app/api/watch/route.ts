@@ -1,7 +1,9 @@
 import { statusError } from '../../../lib/k8s/status';
 import { MAX_WATCHES_PER_STREAM, parseWatchParam, type StreamEvents } from '../../../lib/live/protocol';
 import { RequestError, statusFromError, statusResponse } from '../../../lib/server/errors';
+import { authConfig } from '../../../lib/server/auth-mode';
 import { identityFor } from '../../../lib/server/identity';
+import { sessionAbsoluteEnd } from '../../../lib/server/session';
 import { sseChannel } from '../../../lib/server/sse';
 import { projectingSink } from '../../../lib/server/service-rows';
 import { runUpstreamWatch } from '../../../lib/server/upstream-watch';
@@ -34,6 +36,15 @@ export async function GET(request: Request): Promise<Response> {
       abort.abort();
       channel.close();
     });
+    // --auth token: the stream ends with the session's absolute expiry (its reconnect then gets a 401).
+    const ends = identity.session ? sessionAbsoluteEnd(identity.session, authConfig()) - Date.now() : undefined;
+    if (ends !== undefined) {
+      const timer = setTimeout(() => {
+        abort.abort();
+        channel.close();
+      }, Math.max(0, Math.min(ends, 2 ** 31 - 1)));
+      abort.signal.addEventListener('abort', () => clearTimeout(timer));
+    }
     const send = <K extends keyof StreamEvents>(event: K, data: StreamEvents[K]) => channel.send(event, data);
 
     const seen = new Set<string>();
