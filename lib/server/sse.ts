@@ -1,26 +1,54 @@
 import 'server-only';
 
 /**
- * A server-sent-event response body. `send` queues one event (JSON data); `close` ends the stream.
- * A comment line every 15 s keeps proxies and the browser from timing the connection out.
+ * A server-sent-event response body. `send` queues one event (JSON data); `sendText` queues an event
+ * already encoded by `sseText` (one encoding shared by every tab a watch fans out to); `close` ends
+ * the stream. A comment line every 15 s keeps proxies and the browser from timing the connection out.
+ *
+ * A reader that falls behind is bounded: when more than `maxQueuedBytes` wait unread (the tab's link
+ * is slower than the events, or the tab is frozen), the stream is ended with an error, which drops
+ * what it holds; the browser reconnects and resumes (or gets a resync).
  */
 export interface SseChannel {
   stream: ReadableStream<Uint8Array>;
   send(event: string, data: unknown): void;
+  sendText(text: string): void;
   close(): void;
   closed(): boolean;
 }
 
 const KEEPALIVE_MS = 15_000;
 
-export function sseChannel(onCancel: () => void): SseChannel {
+/** PORTHOLE_SSE_MAX_QUEUED_BYTES, default 16 MiB (a resync of 10,000 whole Services is ~10 MB). */
+export function sseMaxQueuedBytes(env: Record<string, string | undefined> = process.env): number {
+  const n = Number(env.PORTHOLE_SSE_MAX_QUEUED_BYTES);
+  return Number.isFinite(n) && n > 0 ? n : 16 * 1024 * 1024;
+}
+
+/** One event in the text/event-stream format. */
+export function sseText(event: string, data: unknown): string {
+  return `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+}
+
+export function sseChannel(onCancel: () => void, maxQueuedBytes = sseMaxQueuedBytes()): SseChannel {
   const encoder = new TextEncoder();
   let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
   let isClosed = false;
   let keepalive: ReturnType<typeof setInterval> | undefined;
 
+  const stop = () => {
+    isClosed = true;
+    if (keepalive) clearInterval(keepalive);
+  };
   const write = (text: string) => {
     if (isClosed || !controller) return;
+    // desiredSize = -(bytes queued and not yet read) with a high-water mark of 0.
+    if ((controller.desiredSize ?? 0) < -maxQueuedBytes) {
+      stop();
+      controller.error(new Error('the event stream reader fell behind'));
+      onCancel();
+      return;
+    }
     try {
       controller.enqueue(encoder.encode(text));
     } catch {
@@ -29,30 +57,32 @@ export function sseChannel(onCancel: () => void): SseChannel {
   };
   const close = () => {
     if (isClosed) return;
-    isClosed = true;
-    if (keepalive) clearInterval(keepalive);
+    stop();
     try {
       controller?.close();
     } catch {
       // already closed by the consumer
     }
   };
-  const stream = new ReadableStream<Uint8Array>({
-    start(c) {
-      controller = c;
-      // Tell EventSource how long to wait before its own reconnect (the client manages its own anyway).
-      write('retry: 2000\n\n');
-      keepalive = setInterval(() => write(`: keepalive ${Date.now()}\n\n`), KEEPALIVE_MS);
+  const stream = new ReadableStream<Uint8Array>(
+    {
+      start(c) {
+        controller = c;
+        // Tell EventSource how long to wait before its own reconnect (the client manages its own anyway).
+        write('retry: 2000\n\n');
+        keepalive = setInterval(() => write(`: keepalive ${Date.now()}\n\n`), KEEPALIVE_MS);
+      },
+      cancel() {
+        stop();
+        onCancel();
+      },
     },
-    cancel() {
-      isClosed = true;
-      if (keepalive) clearInterval(keepalive);
-      onCancel();
-    },
-  });
+    new ByteLengthQueuingStrategy({ highWaterMark: 0 }),
+  );
   return {
     stream,
-    send: (event, data) => write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`),
+    send: (event, data) => write(sseText(event, data)),
+    sendText: write,
     close,
     closed: () => isClosed,
   };
