@@ -1,0 +1,103 @@
+/**
+ * Issue 10, "many viewers, one upstream": 100 SSE clients of one identity on one Porthole server,
+ * watching what the Service list watches (Services as rows, all namespaces) plus EndpointSlices, while
+ * the API server takes 50 Service changes a second. Figures: upstream watch connections (the embedded
+ * cluster's own /metrics gauge), delivery p95 (API write sent → event parsed by each client), and
+ * Porthole's resident memory growth (/proc VmRSS of the process listening on its port).
+ */
+import { startTestCluster } from '../test/support/start-cluster';
+import { startPorthole } from '../test/support/start-porthole';
+import { clusterMetric, openSse, type SseClient } from '../test/support/sse-client';
+import { seedBenchServices } from './cluster-bench';
+import { pidListeningOn, residentMiB } from './process-memory';
+import { percentile, result, type BenchResult } from './stats';
+
+const CLIENTS = Number(process.env.BENCH_FANOUT_CLIENTS ?? 100);
+const SERVICES = Number(process.env.BENCH_FANOUT_SERVICES ?? 1000);
+const RATE = 50;
+const SECONDS = 10;
+const WATCHES = ['services:all:v=rows', 'endpointslices:all'];
+
+interface ChangeEvent {
+  id: string;
+  type: string;
+  object: { metadata: { name?: string; labels?: Record<string, string> } };
+}
+
+export async function benchFanout(): Promise<BenchResult[]> {
+  const cluster = await startTestCluster({ empty: true });
+  const porthole = await startPorthole({ kubeconfigPath: cluster.kubeconfigPath }).catch(async (err: unknown) => {
+    await cluster.stop();
+    throw err;
+  });
+  const clients: SseClient[] = [];
+  try {
+    await seedBenchServices(cluster, SERVICES);
+    const query = WATCHES.map((w) => `watch=${encodeURIComponent(w)}`).join('&');
+    const url = `${porthole.url}/api/watch?${query}`;
+    const synced = (c: SseClient) => c.waitFor((ev) => ev.filter((e) => e.event === 'resync').length >= WATCHES.length, 60_000);
+    // Warm up: one tab (compiles the route, starts the informers), then the baseline memory.
+    const first = await openSse(url);
+    await synced(first);
+    first.close();
+    const pid = pidListeningOn(porthole.port) ?? porthole.pid;
+    await new Promise((r) => setTimeout(r, 1000));
+    const rssBefore = residentMiB(pid);
+
+    const sentAt = new Map<string, number>();
+    const latencies: number[] = [];
+    for (let i = 0; i < CLIENTS; i++) {
+      const c = await openSse(url);
+      c.onEvent = (e) => {
+        if (e.event !== 'change') return;
+        const seq = (e.data as ChangeEvent).object.metadata.labels?.['bench-seq'];
+        const sent = seq === undefined ? undefined : sentAt.get(seq);
+        if (sent !== undefined) latencies.push(e.at - sent);
+      };
+      clients.push(c);
+    }
+    await Promise.all(clients.map(synced));
+    const upstreamWatches = await clusterMetric(cluster.url, cluster.tokens.admin, 'apiserver_longrunning_requests', { verb: 'WATCH' });
+
+    // 50 changes a second: a merge patch of one Service's label, each on its own timer tick.
+    const total = RATE * SECONDS;
+    const writes: Promise<unknown>[] = [];
+    const start = performance.now();
+    for (let i = 0; i < total; i++) {
+      const due = start + (i * 1000) / RATE;
+      const wait = due - performance.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      const seq = String(i);
+      sentAt.set(seq, performance.now());
+      writes.push(
+        fetch(`${cluster.url}/api/v1/namespaces/bench/services/svc-${i % SERVICES}`, {
+          method: 'PATCH',
+          headers: { Authorization: `Bearer ${cluster.tokens.admin}`, 'Content-Type': 'application/merge-patch+json' },
+          body: JSON.stringify({ metadata: { labels: { 'bench-seq': seq } } }),
+        }).then((r) => r.text()),
+      );
+    }
+    await Promise.all(writes);
+    const expected = total * CLIENTS;
+    const deadline = Date.now() + 15_000;
+    while (latencies.length < expected && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    const rssAfter = residentMiB(pid);
+    const dropped = clients.filter((c) => c.ended).length;
+    const kinds = WATCHES.length;
+    return [
+      result(`upstream watch connections, ${CLIENTS} SSE clients of one identity`, upstreamWatches, '', { max: kinds }, `kinds watched: ${kinds}; method: embedded cluster /metrics apiserver_longrunning_requests{verb="WATCH"}`),
+      result(
+        `event delivery p95, ${CLIENTS} clients, ${RATE} changes/s for ${SECONDS} s`,
+        percentile(latencies, 95),
+        'ms',
+        { max: 250 },
+        `${latencies.length}/${expected} deliveries, ${dropped} clients dropped; method: PATCH sent → SSE event parsed in the bench process (which also runs the ${CLIENTS} readers)`,
+      ),
+      result(`Porthole RSS growth with ${CLIENTS} clients`, rssAfter - rssBefore, 'MiB', { max: 100 }, `${rssBefore.toFixed(0)} → ${rssAfter.toFixed(0)} MiB; method: /proc/<pid>/status VmRSS after warm-up vs after the run`),
+    ];
+  } finally {
+    for (const c of clients) c.close();
+    await porthole.stop();
+    await cluster.stop();
+  }
+}
