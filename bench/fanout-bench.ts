@@ -5,6 +5,8 @@
  * cluster's own /metrics gauge), delivery p95 (API write sent → event parsed by each client), and
  * Porthole's resident memory growth (/proc VmRSS of the process listening on its port).
  */
+import { readFileSync } from 'node:fs';
+import os from 'node:os';
 import { startTestCluster } from '../test/support/start-cluster';
 import { startPorthole } from '../test/support/start-porthole';
 import { clusterMetric, openSse, type SseClient } from '../test/support/sse-client';
@@ -17,6 +19,12 @@ const SERVICES = Number(process.env.BENCH_FANOUT_SERVICES ?? 1000);
 const RATE = 50;
 const SECONDS = 10;
 const WATCHES = ['services:all:v=rows', 'endpointslices:all'];
+
+/** user + system CPU seconds of a process (Linux /proc, clock ticks of 1/100 s). */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
 
 interface ChangeEvent {
   id: string;
@@ -49,7 +57,7 @@ export async function benchFanout(): Promise<BenchResult[]> {
     for (let i = 0; i < CLIENTS; i++) {
       const c = await openSse(url);
       c.onEvent = (e) => {
-        if (e.event !== 'change') return;
+        if (e.event !== 'change' || (e.data as ChangeEvent).id !== WATCHES[0]) return; // EndpointSlices copy the label too
         const seq = (e.data as ChangeEvent).object.metadata.labels?.['bench-seq'];
         const sent = seq === undefined ? undefined : sentAt.get(seq);
         if (sent !== undefined) latencies.push(e.at - sent);
@@ -59,6 +67,7 @@ export async function benchFanout(): Promise<BenchResult[]> {
     await Promise.all(clients.map(synced));
     const upstreamWatches = await clusterMetric(cluster.url, cluster.tokens.admin, 'apiserver_longrunning_requests', { verb: 'WATCH' });
 
+    const cpuBefore = { porthole: cpuSeconds(pid), cluster: cpuSeconds(cluster.pid), bench: process.cpuUsage().user / 1e6 };
     // 50 changes a second: a merge patch of one Service's label, each on its own timer tick.
     const total = RATE * SECONDS;
     const writes: Promise<unknown>[] = [];
@@ -82,6 +91,7 @@ export async function benchFanout(): Promise<BenchResult[]> {
     const deadline = Date.now() + 15_000;
     while (latencies.length < expected && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
     const rssAfter = residentMiB(pid);
+    const cpu = `CPU s during the run: Porthole ${(cpuSeconds(pid) - cpuBefore.porthole).toFixed(1)}, cluster ${(cpuSeconds(cluster.pid) - cpuBefore.cluster).toFixed(1)}, bench ${(process.cpuUsage().user / 1e6 - cpuBefore.bench).toFixed(1)}; load ${os.loadavg()[0].toFixed(1)}`;
     const dropped = clients.filter((c) => c.ended).length;
     const kinds = WATCHES.length;
     return [
@@ -91,7 +101,7 @@ export async function benchFanout(): Promise<BenchResult[]> {
         percentile(latencies, 95),
         'ms',
         { max: 250 },
-        `${latencies.length}/${expected} deliveries, ${dropped} clients dropped; method: PATCH sent → SSE event parsed in the bench process (which also runs the ${CLIENTS} readers)`,
+        `${latencies.length}/${expected} deliveries, ${dropped} clients dropped; ${cpu}; method: PATCH sent → SSE event parsed in the bench process (which also runs the ${CLIENTS} readers)`,
       ),
       result(`Porthole RSS growth with ${CLIENTS} clients`, rssAfter - rssBefore, 'MiB', { max: 100 }, `${rssBefore.toFixed(0)} → ${rssAfter.toFixed(0)} MiB; method: /proc/<pid>/status VmRSS after warm-up vs after the run`),
     ];

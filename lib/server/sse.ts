@@ -5,8 +5,9 @@ import 'server-only';
  * already encoded by `sseText` (one encoding shared by every tab a watch fans out to); `close` ends
  * the stream. A comment line every 15 s keeps proxies and the browser from timing the connection out.
  *
- * A reader that falls behind is bounded: when more than `maxQueuedBytes` wait unread (the tab's link
- * is slower than the events, or the tab is frozen), the stream is ended with an error, which drops
+ * A reader that falls behind is bounded: when more than `maxQueuedBytes` wait unread beyond the
+ * largest single event sent so far (a resync of a big list may be that large on its own), the tab's
+ * link is slower than the events or the tab is frozen: the stream is ended with an error, which drops
  * what it holds; the browser reconnects and resumes (or gets a resync).
  */
 export interface SseChannel {
@@ -19,10 +20,10 @@ export interface SseChannel {
 
 const KEEPALIVE_MS = 15_000;
 
-/** PORTHOLE_SSE_MAX_QUEUED_BYTES, default 16 MiB (a resync of 10,000 whole Services is ~10 MB). */
+/** PORTHOLE_SSE_MAX_QUEUED_BYTES, default 4 MiB: at 50 changes/s of whole Services, tens of seconds behind. */
 export function sseMaxQueuedBytes(env: Record<string, string | undefined> = process.env): number {
   const n = Number(env.PORTHOLE_SSE_MAX_QUEUED_BYTES);
-  return Number.isFinite(n) && n > 0 ? n : 16 * 1024 * 1024;
+  return Number.isFinite(n) && n > 0 ? n : 4 * 1024 * 1024;
 }
 
 /** One event in the text/event-stream format. */
@@ -35,6 +36,7 @@ export function sseChannel(onCancel: () => void, maxQueuedBytes = sseMaxQueuedBy
   let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
   let isClosed = false;
   let keepalive: ReturnType<typeof setInterval> | undefined;
+  let largest = 0;
 
   const stop = () => {
     isClosed = true;
@@ -43,14 +45,16 @@ export function sseChannel(onCancel: () => void, maxQueuedBytes = sseMaxQueuedBy
   const write = (text: string) => {
     if (isClosed || !controller) return;
     // desiredSize = -(bytes queued and not yet read) with a high-water mark of 0.
-    if ((controller.desiredSize ?? 0) < -maxQueuedBytes) {
+    if ((controller.desiredSize ?? 0) < -(maxQueuedBytes + largest)) {
       stop();
       controller.error(new Error('the event stream reader fell behind'));
       onCancel();
       return;
     }
     try {
-      controller.enqueue(encoder.encode(text));
+      const bytes = encoder.encode(text);
+      largest = Math.max(largest, bytes.byteLength);
+      controller.enqueue(bytes);
     } catch {
       close();
     }

@@ -5,6 +5,7 @@
  * grace period, and two identities never share one. Porthole reaches the cluster through a relay the
  * test can cut (a watch dropped mid-stream).
  */
+import net from 'node:net';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,7 +32,7 @@ beforeAll(async () => {
   proxy = await startCuttableProxy(cluster.port);
   const kubeconfigPath = join(work, 'kubeconfig');
   writeFileSync(kubeconfigPath, readFileSync(cluster.kubeconfigPath, 'utf8').replaceAll(`127.0.0.1:${cluster.port}`, `127.0.0.1:${proxy.port}`));
-  porthole = await startPorthole({ kubeconfigPath, env: { PORTHOLE_WATCH_CACHE_GRACE_MS: String(GRACE_MS) } });
+  porthole = await startPorthole({ kubeconfigPath, env: { PORTHOLE_WATCH_CACHE_GRACE_MS: String(GRACE_MS), PORTHOLE_SSE_MAX_QUEUED_BYTES: String(256 * 1024) } });
   await kube('POST', '/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: NS } });
 }, 180_000);
 
@@ -155,5 +156,49 @@ describe('identities never share an upstream watch', () => {
     for (const c of [...admins, ...viewers]) await c.waitFor((ev) => resyncs(ev, 'services:all').length === 1 && isLive(ev));
     expect(await watches('services')).toBe(2);
     closeAll([...admins, ...viewers]);
+  });
+});
+
+describe('a tab that reads too slowly', () => {
+  const SLOW_NS = 'it-fanout-slow';
+
+  /** A tab whose socket stops reading after the response head (a frozen tab, a stalled link). */
+  function stalledTab(path: string): Promise<{ closed: Promise<void> }> {
+    return new Promise((resolve, reject) => {
+      const socket = net.connect(porthole.port, '127.0.0.1', () => socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${porthole.port}\r\n\r\n`));
+      const closed = new Promise<void>((r) => socket.once('close', () => r()));
+      socket.once('data', (head) => {
+        if (!head.toString('latin1').startsWith('HTTP/1.1 200')) reject(new Error(head.toString('latin1').slice(0, 200)));
+        socket.pause();
+        resolve({ closed });
+      });
+      socket.on('error', () => undefined);
+    });
+  }
+
+  it('is dropped once too much waits for it, while the other tabs get every event', async () => {
+    await kube('POST', '/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: SLOW_NS } });
+    const query = `watch=services:${SLOW_NS}`;
+    const stalled = await stalledTab(`/api/watch?${query}`);
+    const [reader] = await tabs(1, query);
+    await reader.waitFor((ev) => resyncs(ev, `services:${SLOW_NS}`).length === 1);
+    let dropped = false;
+    void stalled.closed.then(() => (dropped = true));
+    const big = 'x'.repeat(200 * 1024);
+    // 60 events of ~200 KB: far more than the socket buffers and the 256 KiB bound hold.
+    for (let i = 0; i < 60; i++) {
+      const res = await kube('POST', `/api/v1/namespaces/${SLOW_NS}/services`, {
+        apiVersion: 'v1',
+        kind: 'Service',
+        metadata: { name: `big-${i}`, namespace: SLOW_NS, annotations: { filler: big } },
+        spec: { ports: [{ port: 80 }] },
+      });
+      expect(res.status).toBe(201);
+    }
+    await reader.waitFor((ev) => changed(ev, 'big-59'), 30_000);
+    expect(reader.events.filter((e) => e.event === 'change')).toHaveLength(60);
+    expect(reader.ended).toBe(false);
+    await until(async () => dropped, 15_000);
+    reader.close();
   });
 });
