@@ -162,15 +162,18 @@ describe('identities never share an upstream watch', () => {
 describe('a tab that reads too slowly', () => {
   const SLOW_NS = 'it-fanout-slow';
 
-  /** A tab whose socket stops reading after the response head (a frozen tab, a stalled link). */
-  function stalledTab(path: string): Promise<{ closed: Promise<void> }> {
+  /**
+   * A tab whose socket stops reading after the response head (a frozen tab, a stalled link). A paused
+   * socket does not see the server end it: `resume` reads what was buffered, then the end (if any).
+   */
+  function stalledTab(path: string): Promise<{ closed: Promise<void>; resume(): void }> {
     return new Promise((resolve, reject) => {
       const socket = net.connect(porthole.port, '127.0.0.1', () => socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${porthole.port}\r\n\r\n`));
       const closed = new Promise<void>((r) => socket.once('close', () => r()));
       socket.once('data', (head) => {
         if (!head.toString('latin1').startsWith('HTTP/1.1 200')) reject(new Error(head.toString('latin1').slice(0, 200)));
         socket.pause();
-        resolve({ closed });
+        resolve({ closed, resume: () => socket.resume() });
       });
       socket.on('error', () => undefined);
     });
@@ -198,6 +201,7 @@ describe('a tab that reads too slowly', () => {
     await reader.waitFor((ev) => changed(ev, 'big-59'), 30_000);
     expect(reader.events.filter((e) => e.event === 'change')).toHaveLength(60);
     expect(reader.ended).toBe(false);
+    stalled.resume();
     await until(async () => dropped, 15_000);
     reader.close();
   });
