@@ -27,12 +27,38 @@ async function medianFetch(url: string, headers: Record<string, string>, runs = 
   return percentile(samples, 50);
 }
 
-/** Navigation start → first Service row in the DOM. */
-async function timeToFirstRows(page: Page, url: string): Promise<number> {
+/**
+ * Navigation start → the first row's name painted, by Element Timing (`elementtiming` on the first
+ * row): the moment the user sees it, even if the main thread is busy right after (Playwright only
+ * notices the row once the page is idle again). Falls back to Playwright's time without the entry.
+ */
+interface FirstRows {
+  /** Navigation start → first row painted (Element Timing). */
+  painted: number;
+  /** page.goto → Playwright sees the first row (what earlier versions of this bench reported). */
+  seen: number;
+}
+
+async function timeToFirstRows(page: Page, url: string): Promise<FirstRows> {
   const start = performance.now();
   await page.goto(url);
   await page.locator('[data-testid="service-row"]').first().waitFor({ state: 'visible', timeout: 30_000 });
-  return performance.now() - start;
+  const seen = performance.now() - start;
+  const painted = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const timer = setTimeout(() => resolve(Number.NaN), 2000);
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries() as (PerformanceEntry & { identifier?: string; renderTime?: number })[]) {
+            if (e.identifier === 'first-service-row') {
+              clearTimeout(timer);
+              resolve(e.renderTime || e.startTime);
+            }
+          }
+        }).observe({ type: 'element', buffered: true });
+      }),
+  );
+  return { painted: Number.isNaN(painted) ? seen : painted, seen };
 }
 
 const VIEWPORT = { width: 1440, height: 900 };
@@ -55,8 +81,8 @@ async function listBytes(page: Page): Promise<number> {
 }
 
 /** First rows in a fresh browser context per sample (empty cache, cold JavaScript), median of `runs`. */
-async function coldFirstRows(browser: Browser, url: string, runs = 5): Promise<{ median: number; samples: number[]; bytes: number }> {
-  const samples: number[] = [];
+async function coldFirstRows(browser: Browser, url: string, runs = 5): Promise<{ samples: FirstRows[]; bytes: number }> {
+  const samples: FirstRows[] = [];
   let bytes = Number.NaN;
   for (let i = 0; i < runs; i++) {
     const page = await newBenchPage(browser);
@@ -67,8 +93,12 @@ async function coldFirstRows(browser: Browser, url: string, runs = 5): Promise<{
       await page.context().close();
     }
   }
-  return { median: percentile(samples, 50), samples, bytes };
+  return { samples, bytes };
 }
+
+const median = (samples: readonly FirstRows[], k: keyof FirstRows) => percentile(samples.map((s) => s[k]), 50);
+const describe = (samples: readonly FirstRows[]) =>
+  `painted ${samples.map((v) => v.painted.toFixed(0)).join(', ')} ms; seen by Playwright: median ${median(samples, 'seen').toFixed(0)} ms`;
 
 const machine = (): string => `${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(1)}, Node ${process.versions.node}`;
 
@@ -120,23 +150,33 @@ export async function benchApp(): Promise<BenchResult[]> {
 
     const page = await newBenchPage(browser);
     await timeToFirstRows(page, `${porthole.url}/services`);
-    const firstRows: number[] = [];
+    const firstRows: FirstRows[] = [];
     for (let i = 0; i < 3; i++) firstRows.push(await timeToFirstRows(page, `${porthole.url}/services?bench=${i}`));
+    // Keystrokes are measured on a settled page: endpoint counts loaded (the attention chip shows a
+    // number) and every row built, not while the list is still loading.
+    await page.getByTestId('attention-filter').filter({ hasNotText: '…' }).waitFor({ timeout: 30_000 });
+    await page.evaluate(() => new Promise<void>((r) => setTimeout(() => requestAnimationFrame(() => r()), 100)));
     await page.locator('[data-testid="service-search"]').click();
     const keys: number[] = [];
     for (const ch of ['7', '7', '7', '1']) keys.push(await keystroke(page, ch));
     const heap = await heapMiB(page);
     return [
       result(
-        `list page: first rows COLD, ${SERVICES} Services (new browser context per sample, median of 5)`,
-        cold.median,
+        `list page: first row painted COLD, ${SERVICES} Services (new browser context per sample, median of 5)`,
+        median(cold.samples, 'painted'),
         'ms',
         { max: 1000 },
-        `samples ${cold.samples.map((v) => v.toFixed(0)).join(', ')} ms; ${loadBefore}`,
+        `${describe(cold.samples)}; ${loadBefore}`,
       ),
-      result(`list page: first rows WARM, ${SERVICES} Services (reloads of one page, median of 3)`, percentile(firstRows, 50), 'ms', { max: 1000 }, machine()),
+      result(
+        `list page: first row painted WARM, ${SERVICES} Services (reloads of one page, median of 3)`,
+        median(firstRows, 'painted'),
+        'ms',
+        { max: 1000 },
+        `${describe(firstRows)}; ${machine()}`,
+      ),
       result(`list response on the wire, ${SERVICES} Services (resource timing, encoded body)`, cold.bytes / 1e6, 'MB', { max: 1.5 }),
-      result('filter keystroke → rows updated (worst of 4)', Math.max(...keys), 'ms', { max: 50 }),
+      result('filter keystroke → rows updated (worst of 4, list settled)', Math.max(...keys), 'ms', { max: 50 }),
       result(`JS heap with ${SERVICES} Services listed`, heap, 'MiB', { max: 80 }),
       result(`proxy list ${SERVICES} / direct list (medians)`, proxied / direct, 'x', { max: 1.15 }, `${proxied.toFixed(0)} ms vs ${direct.toFixed(0)} ms`),
     ];

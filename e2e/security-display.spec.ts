@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import type { Service } from '../lib/k8s/types';
 import { startPorthole } from '../test/support/start-porthole';
+import { env } from './support';
 import { api, open, recreate } from './service-detail-helpers';
 
 const NS = 'e2e-sec-display';
@@ -94,8 +95,32 @@ test.describe('cluster text on the detail page', () => {
   });
 });
 
+test('the Content-Security-Policy blocks nothing Porthole itself runs: list, detail, YAML editor (Monaco and its workers)', async ({ page }) => {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __csp: string[] }).__csp = seen;
+    document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI}`));
+  });
+  const consoleErrors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) consoleErrors.push(m.text());
+  });
+  const base = env('PORTHOLE_E2E_URL');
+  const check = async () => expect(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp)).toEqual([]);
+  await page.goto(`${base}/services`);
+  await expect(page.getByTestId('service-row').first()).toBeVisible();
+  await check();
+  await open(page, NS, 'tricky');
+  await check();
+  await page.goto(`${base}/services/${NS}/tricky/yaml`);
+  await expect(page.getByTestId('yaml-editor').locator('.view-lines')).toContainText('kind: Service', { timeout: 30_000 });
+  // Monaco starts its editor and YAML workers from same-origin bundles: a blocked worker is a violation too.
+  await check();
+  expect(consoleErrors).toEqual([]);
+});
+
 test.describe('connection pill', () => {
-  const LIST_DELAY_MS = 4500;
+  const LIST_DELAY_MS = 5000;
   let fake: http.Server;
   let stopPorthole: (() => Promise<void>) | undefined;
   let url = '';

@@ -75,7 +75,7 @@ test('viewer on the list: New Service and the row menu items are disabled with t
 test('admin: New Service and Guided on the list and in an empty namespace lead to the create routes', async ({ page }) => {
   await page.goto(`${base()}/services?namespace=${NS}`);
   await expect(page.getByRole('link', { name: 'New Service' })).toHaveAttribute('href', `/services/new?namespace=${NS}`);
-  await expect(page.getByRole('link', { name: 'Guided' })).toHaveAttribute('href', '/services/new/guided');
+  await expect(page.getByRole('link', { name: 'Guided' })).toHaveAttribute('href', `/services/new/guided?namespace=${NS}`);
   await page.goto(`${base()}/services?namespace=${EMPTY}`);
   const empty = page.getByTestId('list-empty');
   await expect(empty).toContainText(`No Services in namespace ${EMPTY}`);

@@ -2,7 +2,7 @@
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useConnectionState } from '../../lib/client/providers';
-import { queryKeys } from '../../lib/client/query-keys';
+import { isClusterDataKey } from '../../lib/client/query-keys';
 import { humanDuration } from '../../lib/service-list/format';
 
 const LABEL = { idle: 'Live', connecting: 'Connecting', live: 'Live', reconnecting: 'Reconnecting', stale: 'Stale' } as const;
@@ -14,13 +14,13 @@ const SHOW_WAIT_AFTER_MS = 2000;
 export function ConnectionIndicator() {
   const conn = useConnectionState();
   const queryClient = useQueryClient();
-  // (Who the browser acts as comes from Porthole itself, not from the cluster: it does not count.)
-  const identityKey = queryKeys.identity()[1];
+  // Permission checks and the schema answer even when the cluster cannot be reached: only cluster data counts.
   const nothingLoaded =
-    conn.lastEventAt === undefined && !queryClient.getQueryCache().getAll().some((q) => q.state.data !== undefined && q.queryKey[1] !== identityKey);
-  const fetching = useIsFetching() > 0;
-  // No watch yet: the page is still loading (or has loaded nothing), which is not a live view.
-  const state = conn.state === 'idle' ? (nothingLoaded || fetching ? 'connecting' : 'live') : conn.state;
+    conn.lastEventAt === undefined && !queryClient.getQueryCache().getAll().some((q) => isClusterDataKey(q.queryKey) && q.state.data !== undefined);
+  // Queries loading for the first time (a list the API server is slow to send): the page is not live yet.
+  const firstLoads = useIsFetching({ predicate: (q) => q.state.data === undefined });
+  const loading = firstLoads > 0 || (conn.state === 'idle' && nothingLoaded);
+  const state = (conn.state === 'idle' || conn.state === 'live') && loading ? 'connecting' : conn.state === 'idle' ? 'live' : conn.state;
   const degraded = state === 'stale' || state === 'reconnecting';
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {

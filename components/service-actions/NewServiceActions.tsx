@@ -20,7 +20,7 @@ export function NewServiceActions({ namespace, primary = true }: { namespace?: s
       <GatedAction permission={create} href={pageRoutes.newService({ namespace })} className={primary ? 'button primary' : 'button'} testId="new-service" reasonId={reasonId}>
         New Service
       </GatedAction>
-      <GatedAction permission={create} href={pageRoutes.guidedService()} testId="new-service-guided" reasonId={reasonId}>
+      <GatedAction permission={create} href={pageRoutes.newServiceGuided({ namespace })} testId="new-service-guided" reasonId={reasonId}>
         Guided
       </GatedAction>
       {!create.allowed && !create.pending && create.reason ? (

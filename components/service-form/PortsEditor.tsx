@@ -5,11 +5,14 @@
  * The multi-port naming rule is explained as soon as it applies.
  */
 import { FIELD_TEXT } from '../../lib/service';
-import { emptyPortRow, type PortRow } from '../../lib/service-draft/form-model';
+import { usePods } from '../../lib/client/pods';
+import { matchingPods } from '../../lib/service-draft/selector-suggestions';
+import { emptyPortRow, mapOf, type PortRow } from '../../lib/service-draft/form-model';
 import { FORM_TEXT } from '../../lib/service-draft/form-text';
-import type { Protocol } from '../../lib/k8s/types';
+import type { Pod, Protocol } from '../../lib/k8s/types';
 import { FieldMessages, Help, SelectField, TextField, useFieldMessages } from './FieldShell';
 import type { SectionProps } from './MetadataFields';
+import { TargetPortPicker } from './TargetPortPicker';
 
 const PROTOCOLS: readonly { value: Protocol; label: string }[] = [
   { value: 'TCP', label: 'TCP' },
@@ -33,8 +36,37 @@ function move<T>(list: readonly T[], from: number, to: number): T[] {
   return out;
 }
 
-function PortRowFields({ row, i, count, showNodePort, onChange, onMove, onRemove }: {
+/** targetPort with the container ports of the matching pods offered, and warnings (TargetPortPicker). */
+function TargetPortField({ i, row, pods, onChange }: { i: number; row: PortRow; pods: readonly Pod[]; onChange: (text: string) => void }) {
+  const id = `f-port-${i}-target`;
+  const label = `Port ${i + 1}: target port`;
+  const messages = useFieldMessages([`spec.ports[${i}].targetPort`]);
+  return (
+    <div className="sf-field" data-invalid={messages.errors.length + messages.serverOnly.length > 0 ? 'true' : undefined}>
+      <label htmlFor={id} className="sf-label">
+        {label}
+      </label>
+      <TargetPortPicker
+        id={id}
+        label={label}
+        value={row.targetPort}
+        onChange={onChange}
+        port={row.port}
+        protocol={row.protocol}
+        pods={pods}
+        describedBy={`${id}-msgs ${id}-help`}
+        invalid={messages.errors.length > 0}
+      />
+      <FieldMessages id={`${id}-msgs`} messages={messages} />
+      <Help id={`${id}-help`}>{FORM_TEXT.targetPort}</Help>
+    </div>
+  );
+}
+
+function PortRowFields({ row, i, count, showNodePort, pods, onChange, onMove, onRemove }: {
   row: PortRow;
+  /** The pods the selector matches (their container ports are offered as target ports). */
+  pods: readonly Pod[];
   i: number;
   count: number;
   showNodePort: boolean;
@@ -52,15 +84,7 @@ function PortRowFields({ row, i, count, showNodePort, onChange, onMove, onRemove
         <TextField id={`f-port-${i}-name`} label={`Port ${n}: name`} value={row.name} onChange={(name) => onChange({ name })} keys={at('name')} placeholder="http" help={FORM_TEXT.portName} />
         <SelectField id={`f-port-${i}-protocol`} label={`Port ${n}: protocol`} value={row.protocol} onChange={(protocol) => onChange({ protocol })} options={PROTOCOLS} keys={at('protocol')} help={FORM_TEXT.protocol} />
         <TextField id={`f-port-${i}-port`} label={`Port ${n}: port`} value={row.port} onChange={(port) => onChange({ port })} keys={at('port')} numeric placeholder="80" help={FORM_TEXT.port} />
-        <TextField
-          id={`f-port-${i}-target`}
-          label={`Port ${n}: target port`}
-          value={row.targetPort}
-          onChange={(targetPort) => onChange({ targetPort })}
-          keys={at('targetPort')}
-          placeholder={row.port || '8080 or http'}
-          help={FORM_TEXT.targetPort}
-        />
+        <TargetPortField i={i} row={row} pods={pods} onChange={(targetPort) => onChange({ targetPort })} />
         {showNodePort ? (
           <TextField
             id={`f-port-${i}-nodeport`}
@@ -94,6 +118,9 @@ function PortRowFields({ row, i, count, showNodePort, onChange, onMove, onRemove
 export function PortsEditor({ form, update, showNodePort, required }: SectionProps & { showNodePort: boolean; required: boolean }) {
   const sectionMessages = useFieldMessages(['spec.ports']);
   const ports = form.ports;
+  const { items } = usePods(form.namespace || 'default');
+  const selector = form.selectorMode === 'selector' ? mapOf(form.selector) : undefined;
+  const pods = matchingPods(selector, items ?? []);
   const unnamed = ports.length > 1 && ports.some((p) => p.name.trim() === '');
   const set = (next: PortRow[]) => update({ ports: next });
   return (
@@ -123,6 +150,7 @@ export function PortsEditor({ form, update, showNodePort, required }: SectionPro
           i={i}
           count={ports.length}
           showNodePort={showNodePort}
+          pods={pods}
           onChange={(patch) => set(ports.map((r, j) => (j === i ? { ...r, ...patch } : r)))}
           onMove={(to) => set(move(ports, i, to))}
           onRemove={() => set(ports.filter((_, j) => j !== i))}

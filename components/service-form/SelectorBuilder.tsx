@@ -18,6 +18,9 @@ import {
 } from '../../lib/service-draft/selector-suggestions';
 import './pickers.css';
 
+/** "1 pod", "3 pods". */
+const podCount = (n: number): string => `${n} pod${n === 1 ? '' : 's'}`;
+
 interface Row {
   key: string;
   value: string;
@@ -31,19 +34,27 @@ export interface SelectorBuilderProps {
   original?: Selector;
   /** How many key suggestions to show (the rest are in the key field's list). */
   maxSuggestions?: number;
+  /** Names the rows: "Label 1 key", "Add label", "Remove label 1" (default "Label"). */
+  noun?: string;
+  /** Ids of the messages and help that describe every row's inputs (the form's field messages). */
+  describedBy?: string;
 }
 
+/** The selector's rows; an empty selector shows one empty row to type into. */
 function rowsOf(selector: Selector): Row[] {
-  return Object.entries(selector).map(([key, value]) => ({ key, value }));
+  const rows = Object.entries(selector).map(([key, value]) => ({ key, value }));
+  return rows.length ? rows : [{ key: '', value: '' }];
 }
 
 function selectorOf(rows: readonly Row[]): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const r of rows) if (r.key.trim()) out[r.key.trim()] = r.value.trim();
+  // As typed (no trimming): a bad key or value reaches the checks and is reported, not silently fixed.
+  for (const r of rows) if (r.key) out[r.key] = r.value;
   return out;
 }
 
-export function SelectorBuilder({ namespace, selector, onChange, original, maxSuggestions = 6 }: SelectorBuilderProps) {
+export function SelectorBuilder({ namespace, selector, onChange, original, maxSuggestions = 6, noun = 'Label', describedBy }: SelectorBuilderProps) {
+  const lower = noun.toLowerCase();
   const id = useId();
   const { items, query } = usePods(namespace);
   const pods: readonly Pod[] = useMemo(() => items ?? [], [items]);
@@ -78,7 +89,7 @@ export function SelectorBuilder({ namespace, selector, onChange, original, maxSu
     <div className="sb" role="group" aria-label="Pod selector">
       <datalist id={`${id}-keys`}>
         {suggestions.map((s) => (
-          <option key={s.key} value={s.key}>{`${s.pods} pod${s.pods === 1 ? '' : 's'}`}</option>
+          <option key={s.key} value={s.key}>{podCount(s.pods)}</option>
         ))}
       </datalist>
       <ul className="sb-rows">
@@ -86,7 +97,8 @@ export function SelectorBuilder({ namespace, selector, onChange, original, maxSu
           <li key={i} className="sb-row">
             <input
               className="input mono"
-              aria-label={`Label ${i + 1} key`}
+              aria-label={`${noun} ${i + 1} key`}
+              aria-describedby={describedBy}
               list={`${id}-keys`}
               value={row.key}
               placeholder="key, e.g. app"
@@ -95,18 +107,19 @@ export function SelectorBuilder({ namespace, selector, onChange, original, maxSu
             <span aria-hidden="true">=</span>
             <datalist id={`${id}-values-${i}`}>
               {valueSuggestions(pods, selector, row.key).map((v) => (
-                <option key={v.value} value={v.value}>{`${v.pods} pod${v.pods === 1 ? '' : 's'}`}</option>
+                <option key={v.value} value={v.value}>{podCount(v.pods)}</option>
               ))}
             </datalist>
             <input
               className="input mono"
-              aria-label={`Label ${i + 1} value`}
+              aria-label={`${noun} ${i + 1} value`}
+              aria-describedby={describedBy}
               list={`${id}-values-${i}`}
               value={row.value}
               placeholder="value"
               onChange={(e) => update(rows.map((r, j) => (j === i ? { ...r, value: e.target.value } : r)))}
             />
-            <button type="button" className="button" aria-label={`Remove label ${i + 1}${row.key ? ` (${row.key})` : ''}`} onClick={() => update(rows.filter((_, j) => j !== i))}>
+            <button type="button" className="button" aria-label={`Remove ${lower} ${i + 1}`} onClick={() => update(rows.filter((_, j) => j !== i))}>
               Remove
             </button>
           </li>
@@ -114,7 +127,7 @@ export function SelectorBuilder({ namespace, selector, onChange, original, maxSu
       </ul>
       {duplicate && <p className="sb-error" role="alert">{`The key "${duplicate.key}" is used twice; a selector holds one value per key (the last one wins).`}</p>}
       <button type="button" className="button" onClick={() => setRows([...rows, { key: '', value: '' }])}>
-        Add label
+        Add {lower}
       </button>
 
       {suggestions.length > 0 && (
@@ -132,7 +145,7 @@ export function SelectorBuilder({ namespace, selector, onChange, original, maxSu
                       type="button"
                       className="chip"
                       aria-pressed={active}
-                      aria-label={`Select ${s.key}=${v.value} (${v.pods} pod${v.pods === 1 ? '' : 's'})`}
+                      aria-label={`Select ${s.key}=${v.value} (${podCount(v.pods)})`}
                       onClick={() => setPair(s.key, v.value)}
                     >
                       <span className="mono">{v.value}</span> <span className="chip-count">{v.pods}</span>
@@ -164,7 +177,7 @@ export function SelectorBuilder({ namespace, selector, onChange, original, maxSu
       {change && (
         <div className="sb-change" role="region" aria-label="What this selector change does">
           <h4>Compared with the saved selector</h4>
-          <p>{`Gains ${change.gains.length} pod${change.gains.length === 1 ? '' : 's'}, loses ${change.loses.length}, keeps ${change.keeps}.`}</p>
+          <p>{`Gains ${podCount(change.gains.length)}, loses ${change.loses.length}, keeps ${change.keeps}.`}</p>
           {change.gains.length > 0 && <p className="sb-gain">Gains: {change.gains.join(', ')}</p>}
           {change.loses.length > 0 && <p className="sb-lose">Loses: {change.loses.join(', ')} (they stop receiving traffic when you save)</p>}
         </div>
@@ -187,7 +200,7 @@ function MatchSummary({ loading, error, empty, match, podsInNamespace, namespace
   if (error) text = `The pods cannot be loaded: ${error}`;
   else if (loading) text = 'Loading the pods…';
   else if (empty) text = `No label chosen: a Service without a selector matches no pods (${podsInNamespace} in ${namespace}).`;
-  else text = `${match.pods.length} pod${match.pods.length === 1 ? '' : 's'} match (${match.ready} ready)`;
+  else text = `${match.pods.length} ${match.pods.length === 1 ? 'pod matches' : 'pods match'} (${match.ready} ready)`;
   return (
     <div className="sb-match">
       <p role="status" aria-live="polite" className={!loading && !empty && match.pods.length === 0 ? 'sb-none' : undefined}>

@@ -130,7 +130,7 @@ export function ServiceEditor({ initial, editing, namespaces }: ServiceEditorPro
       />
       <FormMessagesContext.Provider value={messages}>
         {state.view === 'form' ? (
-          <ServiceFormFields form={form} update={update} draft={draft} editing={!!editing} namespaces={namespaces} onKind={onKind} onPreset={onPreset} />
+          <ServiceFormFields form={form} update={update} draft={draft} editing={!!editing} original={editing ? base : undefined} namespaces={namespaces} onKind={onKind} onPreset={onPreset} />
         ) : (
           <div role="tabpanel" aria-label="YAML" className="sf-yaml">
             <ServiceYamlPane

@@ -16,12 +16,14 @@ export interface ServiceFormFieldsProps {
   update: (patch: Partial<ServiceForm>) => void;
   draft: Service;
   editing: boolean;
+  /** Editing: the Service as loaded (what a selector change gains and loses is measured against it). */
+  original?: Service;
   namespaces: string[];
   onKind: (kind: ServiceKind) => void;
   onPreset: (preset: LoadBalancerPreset, on: boolean) => void;
 }
 
-export function ServiceFormFields({ form, update, draft, editing, namespaces, onKind, onPreset }: ServiceFormFieldsProps) {
+export function ServiceFormFields({ form, update, draft, editing, original, namespaces, onKind, onPreset }: ServiceFormFieldsProps) {
   const view = fieldView(form.kind, draft);
   return (
     <form className="sf-form" role="tabpanel" aria-label="Form" noValidate onSubmit={(e) => e.preventDefault()}>
@@ -39,7 +41,7 @@ export function ServiceFormFields({ form, update, draft, editing, namespaces, on
       </section>
       <MetadataFields form={form} update={update} editing={editing} namespaces={namespaces} />
       {view.show('ports') ? <PortsEditor form={form} update={update} showNodePort={view.show('ports.nodePort')} required={fieldRule(form.kind, 'ports').status === 'required'} /> : null}
-      <SpecFields form={form} update={update} view={view} onKind={onKind} />
+      <SpecFields form={form} update={update} view={view} onKind={onKind} originalSelector={original ? (original.spec?.selector ?? {}) : undefined} />
       <LoadBalancerFields form={form} update={update} view={view} draft={draft} onPreset={onPreset} />
     </form>
   );

@@ -7,16 +7,20 @@
 import type { IPFamily, IPFamilyPolicy, SessionAffinity, TrafficPolicy } from '../../lib/k8s/types';
 import type { ServiceKind } from '../../lib/service';
 import { FORM_TEXT } from '../../lib/service-draft/form-text';
-import type { ClusterIPMode } from '../../lib/service-draft/form-model';
+import { mapOf, rowsOf, type ClusterIPMode } from '../../lib/service-draft/form-model';
 import { CheckField, FieldMessages, Help, SelectField, TextField, useFieldMessages } from './FieldShell';
 import type { FieldView } from './field-visibility';
-import { KeyValueEditor, StringListEditor } from './KeyValueEditor';
+import { StringListEditor } from './KeyValueEditor';
+import { SelectorBuilder } from './SelectorBuilder';
 import type { SectionProps } from './MetadataFields';
 
 const opts = <T extends string>(values: readonly T[], empty: string) => [{ value: '' as T, label: empty }, ...values.map((v) => ({ value: v, label: v }))];
 const FAMILY_CHOICES = ['IPv4', 'IPv6', 'IPv4,IPv6', 'IPv6,IPv4'] as const;
 
-function SelectorField({ form, update, view }: SectionProps & { view: FieldView }) {
+function SelectorField({ form, update, view, originalSelector }: SectionProps & { view: FieldView; originalSelector?: Readonly<Record<string, string>> }) {
+  const messages = useFieldMessages(['spec.selector'], true);
+  const help = view.help('selector');
+  const describedBy = help ? 'f-selector-msgs f-selector-help' : 'f-selector-msgs';
   return (
     <div className="sf-group">
       <fieldset className="sf-fieldset sf-inline">
@@ -29,7 +33,19 @@ function SelectorField({ form, update, view }: SectionProps & { view: FieldView 
         </label>
       </fieldset>
       {form.selectorMode === 'selector' ? (
-        <KeyValueEditor id="f-selector" noun="Selector" legend="Pod selector" rows={form.selector} onChange={(selector) => update({ selector })} keys={['spec.selector']} help={view.help('selector')} keyPlaceholder="app" valuePlaceholder="web" />
+        <fieldset className="sf-fieldset sf-kv" id="f-selector" aria-describedby={describedBy}>
+          <legend className="sf-label">Pod selector</legend>
+          <SelectorBuilder
+            namespace={form.namespace || 'default'}
+            selector={mapOf(form.selector)}
+            onChange={(next) => update({ selector: rowsOf(next) })}
+            original={originalSelector}
+            noun="Selector"
+            describedBy={describedBy}
+          />
+          <FieldMessages id="f-selector-msgs" messages={messages} />
+          {help ? <Help id="f-selector-help">{help}</Help> : null}
+        </fieldset>
       ) : (
         <Help id="f-selector-none">{FORM_TEXT.noSelector}</Help>
       )}
@@ -67,7 +83,12 @@ function ClusterIPField({ form, update, onKind }: SectionProps & { onKind: (k: S
   );
 }
 
-export function SpecFields({ form, update, view, onKind }: SectionProps & { view: FieldView; onKind: (k: ServiceKind) => void }) {
+export function SpecFields({ form, update, view, onKind, originalSelector }: SectionProps & {
+  view: FieldView;
+  onKind: (k: ServiceKind) => void;
+  /** Editing: the stored Service's selector (the selector builder previews what a change gains and loses). */
+  originalSelector?: Readonly<Record<string, string>>;
+}) {
   const families = form.ipFamilies.join(',');
   return (
     <section className="sf-section" aria-labelledby="sf-spec-h">
@@ -75,7 +96,7 @@ export function SpecFields({ form, update, view, onKind }: SectionProps & { view
       {view.show('externalName') ? (
         <TextField id="f-externalname" label="External name" value={form.externalName} onChange={(externalName) => update({ externalName })} keys={['spec.externalName']} help={view.help('externalName')} placeholder="db.example.com" />
       ) : null}
-      {view.show('selector') ? <SelectorField form={form} update={update} view={view} /> : null}
+      {view.show('selector') ? <SelectorField form={form} update={update} view={view} originalSelector={originalSelector} /> : null}
       {view.show('clusterIP') ? <ClusterIPField form={form} update={update} onKind={onKind} /> : null}
       <div className="sf-row">
         {view.show('ipFamilyPolicy') ? (

@@ -4,51 +4,52 @@
  * ports (name, number, protocol) declared by the pods the selector matches, with a warning when a
  * named targetPort is declared by none of them or only by some.
  */
-import { useId, useMemo, useState } from 'react';
-import type { IntOrString, Pod, Protocol } from '../../lib/k8s/types';
+import { useId, useMemo } from 'react';
+import type { Pod, Protocol } from '../../lib/k8s/types';
 import { offeredPorts, parseTargetPort, targetPortOf, targetPortWarnings } from '../../lib/service-draft/target-ports';
 import './pickers.css';
 
 export interface TargetPortPickerProps {
-  /** The Service port's targetPort (undefined: the same as the port). */
-  value: IntOrString | undefined;
-  onChange: (next: IntOrString | undefined) => void;
+  /** The targetPort as typed: a number, a container port name, or "" (the same as the port). */
+  value: string;
+  onChange: (text: string) => void;
   /** The Service port number and protocol the targetPort belongs to. */
-  port: number | null | undefined;
+  port: number | string | null | undefined;
   protocol?: Protocol;
   /** The pods the selector matches. */
   pods: readonly Pod[];
   /** Accessible name of the field, e.g. "Target port of port 1". */
   label: string;
+  /** The input's id (for an outside <label htmlFor>). */
+  id?: string;
+  /** Ids of messages/help describing the field; the picker's warnings are added after them. */
+  describedBy?: string;
+  invalid?: boolean;
 }
 
-const text = (v: IntOrString | undefined): string => (v === undefined ? '' : String(v));
-
-export function TargetPortPicker({ value, onChange, port, protocol = 'TCP', pods, label }: TargetPortPickerProps) {
+export function TargetPortPicker({ value, onChange, port, protocol = 'TCP', pods, label, id: inputId, describedBy, invalid }: TargetPortPickerProps) {
   const id = useId();
-  const [typed, setTyped] = useState(text(value));
-  // Keep what was typed ("08" stays "08") unless the value changed from outside.
-  const shown = parseTargetPort(typed) === value || (typed.trim() === '' && value === undefined) ? typed : text(value);
+  const target = parseTargetPort(value);
+  const portNumber = typeof port === 'number' ? port : Number(port) || 0;
   const offered = useMemo(() => offeredPorts(pods), [pods]);
   const warnings = useMemo(
-    () => targetPortWarnings({ port: port ?? 0, protocol, ...(value !== undefined ? { targetPort: value } : {}) }, pods),
-    [port, protocol, value, pods],
+    () => targetPortWarnings({ port: portNumber, protocol, ...(target !== undefined ? { targetPort: target } : {}) }, pods),
+    [portNumber, protocol, target, pods],
   );
-  const set = (t: string) => {
-    setTyped(t);
-    onChange(parseTargetPort(t));
-  };
+  const describers = [describedBy, warnings.length ? `${id}-warn` : undefined].filter(Boolean).join(' ') || undefined;
 
   return (
     <div className="tp">
       <input
+        id={inputId}
         className="input mono tp-input"
         aria-label={label}
-        aria-describedby={warnings.length ? `${id}-warn` : undefined}
+        aria-describedby={describers}
+        aria-invalid={invalid || undefined}
         list={`${id}-ports`}
-        value={shown}
-        placeholder={port ? `${port} (same as port)` : 'number or name'}
-        onChange={(e) => set(e.target.value)}
+        value={value}
+        placeholder={portNumber ? `${portNumber} (same as port)` : 'number or name'}
+        onChange={(e) => onChange(e.target.value)}
       />
       <datalist id={`${id}-ports`}>
         {offered.flatMap((o) => {
@@ -62,7 +63,7 @@ export function TargetPortPicker({ value, onChange, port, protocol = 'TCP', pods
         <span className="tp-offers" role="group" aria-label="Container ports the pods declare">
           {offered.slice(0, 6).map((o) => {
             const v = targetPortOf(o);
-            const active = value === v;
+            const active = target === v;
             return (
               <button
                 key={`${o.name ?? ''}/${o.containerPort}/${o.protocol}`}
@@ -70,7 +71,7 @@ export function TargetPortPicker({ value, onChange, port, protocol = 'TCP', pods
                 className="chip"
                 aria-pressed={active}
                 title={`${o.pods} of ${pods.length} matching pods declare it`}
-                onClick={() => set(String(v))}
+                onClick={() => onChange(String(v))}
               >
                 <span className="mono">{o.name ? `${o.name} (${o.containerPort}/${o.protocol})` : `${o.containerPort}/${o.protocol}`}</span>
               </button>

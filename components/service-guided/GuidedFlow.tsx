@@ -6,53 +6,67 @@
 import { useRouter } from 'next/navigation';
 import { useMemo, useState } from 'react';
 import { useCanI, useNamespacesWithServiceAccess } from '../../lib/client/access';
-import { StatusError } from '../../lib/client/fetch-json';
+import { useCurrentIdentity } from '../../lib/client/identity';
 import { useNamespaces } from '../../lib/client/namespaces';
 import { useNodes } from '../../lib/client/nodes';
 import { pageRoutes } from '../../lib/client/page-routes';
 import { usePods } from '../../lib/client/pods';
-import { serviceApi, useServiceList } from '../../lib/client/services';
-import { checkServiceDraft } from '../../lib/service';
-import { externalNameErrors } from '../../lib/service/external-name';
+import { serviceWrites } from '../../lib/client/service-writes';
+import { useServiceList } from '../../lib/client/services';
+import { useDraftValidation } from '../../lib/client/use-draft-validation';
 import { matchingPods } from '../../lib/service-draft/selector-suggestions';
 import { offeredPorts } from '../../lib/service-draft/target-ports';
+import { externalNameErrors } from '../../lib/service/external-name';
+import type { InputProblem } from '../../lib/service-draft/form-model';
 import { GUIDED_STEPS, guidedService, stepOfField, portsFromOffered, suggestServiceName, type GuidedState } from '../../lib/service-guided/guided-draft';
 import { StepAudience } from './StepAudience';
 import { StepPorts } from './StepPorts';
 import { StepReview } from './StepReview';
 import { StepWorkload } from './StepWorkload';
-import { useDryRun } from './use-dry-run';
 import { useGuidedState } from './use-guided-state';
 import './guided.css';
+
+/** The guided flow has no typed-number fields of the form's kind: no input problems. */
+const NO_PROBLEMS: readonly InputProblem[] = [];
 
 const TITLES = ['What to expose', 'Who should reach it', 'Ports', 'Review and create'];
 
 export function GuidedFlow() {
   const router = useRouter();
-  const { step, state: stored, update: store, goTo, reset } = useGuidedState();
+  const { step, state: stored, update: store, goTo: go, reset, namespaceParam } = useGuidedState();
+  const me = useCurrentIdentity();
   const namespaceList = useNamespaces();
   const names = useMemo(() => (namespaceList.items ?? []).map((n) => n.metadata.name ?? '').sort(), [namespaceList.items]);
   const allowed = useNamespacesWithServiceAccess(names, 'create');
-  const namespace = stored.namespace || (allowed.includes('default') ? 'default' : (allowed[0] ?? ''));
+  const preferred = [namespaceParam, me.data?.namespace ?? '', 'default'].find((n) => n && allowed.includes(n));
+  const namespace = stored.namespace || preferred || (allowed[0] ?? '');
   const state: GuidedState = useMemo(() => ({ ...stored, namespace }), [stored, namespace]);
   const update = (patch: Partial<GuidedState>) => store({ namespace, ...patch });
+  // Moving on fixes the namespace that was only proposed (so a late access review cannot change it).
+  const goTo = (n: number) => {
+    if (!stored.namespace && namespace) store({ namespace });
+    go(n);
+  };
 
-  const podList = usePods(namespace);
+  // Always one namespace's lists (never every namespace's while none is chosen yet).
+  const listNamespace = namespace || 'default';
+  const podList = usePods(listNamespace);
   const nodes = useNodes();
   const matching = useMemo(() => matchingPods(state.selector, podList.items ?? []), [state.selector, podList.items]);
   const svc = useMemo(() => guidedService(state), [state]);
-  const check = useMemo(() => {
-    const c = checkServiceDraft(svc);
-    return { ...c, errors: [...c.errors, ...externalNameErrors(svc)] };
-  }, [svc]);
-  const dryRun = useDryRun(namespace, svc, step === 4);
+  const validation = useDraftValidation(svc, NO_PROBLEMS);
+  // The form rules refuse an IP as externalName (lib/service/external-name); once per message.
+  const errors = useMemo(() => {
+    const all = [...validation.local.errors, ...externalNameErrors(svc)];
+    return all.filter((e, i) => all.findIndex((o) => o.field === e.field && o.detail === e.detail) === i);
+  }, [validation.local.errors, svc]);
   const mayCreate = useCanI({ verb: 'create', resource: 'services', namespace });
   const [creating, setCreating] = useState(false);
   const [createError, setCreateError] = useState<string>();
 
-  const existing = useServiceList(namespace || undefined);
+  const existing = useServiceList(listNamespace);
   const taken = !!state.name && (existing.items ?? []).some((s) => s.metadata.name === state.name.trim());
-  const stepErrors = check.errors.filter((e) => stepOfField(e.field) === step);
+  const stepErrors = errors.filter((e) => stepOfField(e.field) === step);
   const blocked = (step === 1 && !namespace) || (step === 2 && taken) || (step < 4 && stepErrors.length > 0);
 
   const next = () => {
@@ -64,14 +78,14 @@ export function GuidedFlow() {
   const create = async () => {
     setCreating(true);
     setCreateError(undefined);
-    try {
-      const { data } = await serviceApi.create(namespace, svc, { fieldValidation: 'Strict' });
+    const r = await serviceWrites.create(namespace, svc);
+    if (r.ok) {
       reset();
-      router.push(pageRoutes.service(data.metadata.namespace ?? namespace, data.metadata.name ?? state.name));
-    } catch (err) {
-      setCreateError(err instanceof StatusError ? `${err.status.code ?? ''} ${err.status.reason ?? ''}: ${err.message}` : String(err));
-      setCreating(false);
+      router.push(pageRoutes.service(r.data.metadata.namespace ?? namespace, r.data.metadata.name ?? state.name));
+      return;
     }
+    setCreateError(`${r.status.code ?? ''} ${r.status.reason ?? ''}: ${r.status.message ?? ''}`);
+    setCreating(false);
   };
 
   const denied = mayCreate.data?.allowed === false;
@@ -102,12 +116,12 @@ export function GuidedFlow() {
           </p>
         )}
         {step === 1 && (
-          <StepWorkload state={state} update={update} namespaces={allowed} namespacesLoading={namespaceList.query.isPending} namespacesFailed={namespaceList.query.isError} pods={podList.items ?? []} errors={check.errors} />
+          <StepWorkload state={state} update={update} namespaces={allowed} namespacesLoading={namespaceList.query.isPending} namespacesFailed={namespaceList.query.isError} pods={podList.items ?? []} errors={errors} />
         )}
-        {step === 2 && <StepAudience state={state} update={update} errors={check.errors} taken={taken} />}
-        {step === 3 && <StepPorts state={state} update={update} pods={matching} errors={check.errors} />}
+        {step === 2 && <StepAudience state={state} update={update} errors={errors} taken={taken} />}
+        {step === 3 && <StepPorts state={state} update={update} pods={matching} errors={errors} />}
         {step === 4 && (
-          <StepReview svc={svc} check={check} nodes={nodes.items ?? []} dryRun={dryRun.result} retryDryRun={dryRun.retry} stepOfField={stepOfField} goTo={goTo} />
+          <StepReview svc={svc} validation={validation} errors={errors} nodes={nodes.items ?? []} stepOfField={stepOfField} goTo={goTo} />
         )}
         {step === 1 && Object.keys(state.selector).length > 0 && matching.length === 0 && (
           <p className="gd-warn">No pod matches yet: the Service would have no endpoints until pods with these labels exist.</p>
@@ -125,13 +139,13 @@ export function GuidedFlow() {
           )}
           {step === GUIDED_STEPS.length && (
             <>
-              <button type="button" className="button primary" disabled={creating || check.errors.length > 0 || denied} onClick={create} aria-describedby="gd-create-why">
+              <button type="button" className="button primary" disabled={creating || errors.length > 0 || denied} onClick={create} aria-describedby="gd-create-why">
                 {creating ? 'Creating…' : 'Create Service'}
               </button>
               <span id="gd-create-why" className="gd-hint">
                 {denied
                   ? `You may not create Services in ${namespace ? `namespace ${namespace}` : 'any namespace'}${mayCreate.data?.reason ? `: ${mayCreate.data.reason}` : ''}.`
-                  : check.errors.length > 0
+                  : errors.length > 0
                     ? 'Fix the problems listed above first.'
                     : 'Creates the Service and opens its page, where its endpoints appear.'}
               </span>

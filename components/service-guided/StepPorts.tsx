@@ -2,7 +2,7 @@
 /** Step 3, "ports": which ports the Service listens on and which container port each one forwards to. */
 import type { FieldError } from '../../lib/k8s/field-errors';
 import type { Pod, Protocol } from '../../lib/k8s/types';
-import { offeredPorts, parseTargetPort } from '../../lib/service-draft/target-ports';
+import { offeredPorts } from '../../lib/service-draft/target-ports';
 import { portsFromOffered, type GuidedPort, type GuidedState } from '../../lib/service-guided/guided-draft';
 import { TargetPortPicker } from '../service-form/TargetPortPicker';
 import { FieldErrors } from './FieldErrors';
@@ -78,8 +78,8 @@ export function StepPorts({ state, update, pods, errors }: Props) {
               <span className="gd-hint">Target port</span>
               <TargetPortPicker
                 label={`Target port of port ${i + 1}`}
-                value={parseTargetPort(p.targetPort)}
-                onChange={(v) => setPort(i, { targetPort: v === undefined ? '' : String(v) })}
+                value={p.targetPort}
+                onChange={(targetPort) => setPort(i, { targetPort })}
                 port={p.port}
                 protocol={p.protocol}
                 pods={pods}

@@ -4,20 +4,20 @@
  * it, the local check and the server's dry run; then create.
  */
 import { stringify } from 'yaml';
-import { formatFieldError } from '../../lib/k8s/field-errors';
+import type { DraftValidation } from '../../lib/client/use-draft-validation';
+import { formatFieldError, type FieldError } from '../../lib/k8s/field-errors';
 import type { Node, Service } from '../../lib/k8s/types';
-import type { DraftCheck } from '../../lib/service';
 import { serviceDnsNames } from '../../lib/service-insight/dns';
 import { formatEnv, serviceEnvVars } from '../../lib/service-insight/env-vars';
 import { reachAddresses } from '../../lib/service-insight/reach';
-import type { DryRunResult } from './use-dry-run';
 
 interface Props {
   svc: Service;
-  check: DraftCheck;
+  /** The shared rules and the server's dry run (lib/client/use-draft-validation). */
+  validation: DraftValidation;
+  /** The local errors (the shared rules and the form rules). */
+  errors: readonly FieldError[];
   nodes: readonly Node[];
-  dryRun: DryRunResult;
-  retryDryRun: () => void;
   /** Which step holds a field (to send the user back to fix it). */
   stepOfField: (field: string) => number;
   goTo: (step: number) => void;
@@ -26,13 +26,14 @@ interface Props {
 /** The placeholder standing for the address the cluster allocates on create. */
 const ALLOCATED_IP = 'CLUSTER-IP';
 
-export function StepReview({ svc, check, nodes, dryRun, retryDryRun, stepOfField, goTo }: Props) {
+export function StepReview({ svc, validation, errors, nodes, stepOfField, goTo }: Props) {
+  const { local: check, server } = validation;
   const spec = svc.spec ?? {};
   const withIP: Service = spec.type === 'ExternalName' || spec.clusterIP === 'None' ? svc : { ...svc, spec: { ...spec, clusterIP: ALLOCATED_IP, clusterIPs: [ALLOCATED_IP] } };
   const env = serviceEnvVars(withIP);
   const reach = reachAddresses(withIP, nodes);
   const nodeAddrs = nodes.flatMap((n) => (n.status?.addresses ?? []).filter((a) => a.type === 'InternalIP' || a.type === 'ExternalIP').map((a) => a.address));
-  const localOk = check.errors.length === 0;
+  const localOk = errors.length === 0;
   return (
     <>
       <p className="gd-explain">Check what will be created. Nothing exists in the cluster until you press Create.</p>
@@ -42,7 +43,7 @@ export function StepReview({ svc, check, nodes, dryRun, retryDryRun, stepOfField
           <p className="gd-ok">The Service passes the API server’s validation rules (checked here, before anything is sent).</p>
         ) : (
           <ul className="gd-errors" role="alert" aria-label="Problems to fix">
-            {check.errors.map((e, i) => (
+            {errors.map((e, i) => (
               <li key={i}>
                 {formatFieldError(e)}{' '}
                 <button type="button" className="link-button" onClick={() => goTo(stepOfField(e.field))}>
@@ -58,26 +59,27 @@ export function StepReview({ svc, check, nodes, dryRun, retryDryRun, stepOfField
           </p>
         ))}
         <div role="status" aria-live="polite" aria-label="Server dry run" className="gd-dryrun">
-          {dryRun.phase === 'waiting' && <p>Server dry run: asking the API server…</p>}
-          {dryRun.phase === 'accepted' && (
+          {!server && <p>Server dry run: asking the API server…</p>}
+          {server?.ok && (
             <p className="gd-ok">
               Server dry run: accepted. (The cluster IP and node ports in a dry-run answer are placeholders; the real ones are allocated on create.)
             </p>
           )}
-          {dryRun.phase === 'rejected' && (
-            <>
-              <p className="gd-bad">
-                Server dry run: refused ({dryRun.status.code} {dryRun.status.reason}): {dryRun.status.message}
-              </p>
-              {localOk && <p className="gd-warn">The local check found no problem but the server refused it: the server’s answer counts.</p>}
-              {dryRun.status.code === 0 || (dryRun.status.code ?? 0) >= 500 ? (
-                <button type="button" className="button" onClick={retryDryRun}>
-                  Retry the dry run
-                </button>
-              ) : null}
-            </>
+          {server && !server.ok && (
+            <p className="gd-bad">
+              Server dry run: refused ({server.status?.code} {server.status?.reason}): {server.status?.message}
+            </p>
           )}
-          {dryRun.phase !== 'waiting' && dryRun.warnings.map((w) => <p key={w} className="gd-warn">Server warning: {w}</p>)}
+          {validation.disagreements.map((d) => (
+            <p key={d} className="gd-warn">
+              {d}
+            </p>
+          ))}
+          {server?.warnings.map((w) => (
+            <p key={w} className="gd-warn">
+              Server warning: {w}
+            </p>
+          ))}
         </div>
       </section>
 

@@ -35,7 +35,7 @@ export function useGuidedState() {
       return next;
     });
   }, []);
-  const goTo = useCallback((n: number) => router.push(pageRoutes.guidedService(n)), [router]);
+  const goTo = useCallback((n: number) => router.push(pageRoutes.newServiceGuided({ step: n })), [router]);
   const reset = useCallback(() => {
     try {
       sessionStorage.removeItem(GUIDED_STORAGE_KEY);
@@ -43,5 +43,7 @@ export function useGuidedState() {
       // nothing stored
     }
   }, []);
-  return { step, state, update, goTo, reset };
+  /** `?namespace=` (the list's "Guided" button passes the namespace shown). */
+  const namespaceParam = params.get('namespace') ?? '';
+  return { step, state, update, goTo, reset, namespaceParam };
 }

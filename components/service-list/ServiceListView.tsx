@@ -42,7 +42,7 @@ export function ServiceListView() {
         onView={(v) => setView(v)}
         typeCounts={model.typeCounts}
         attentionCount={model.attentionCount}
-        shown={model.rows?.length}
+        shown={model.shown}
         total={model.total}
       />
       {rawNamespace && !view.namespace ? (

@@ -17,11 +17,14 @@ export const pageRoutes = {
   /** The edit form of one Service. */
   editService: (namespace: string, name: string) => `/services/${encodeURIComponent(namespace)}/${encodeURIComponent(name)}/edit`,
   /** The guided "Expose a workload" flow for newcomers. */
-  newServiceGuided: (opts: { namespace?: string } = {}) =>
-    `/services/new/guided${opts.namespace ? `?namespace=${encodeURIComponent(opts.namespace)}` : ''}`,
+  newServiceGuided: (opts: { namespace?: string; step?: number } = {}) => {
+    const q = new URLSearchParams();
+    if (opts.step) q.set('step', String(opts.step));
+    if (opts.namespace) q.set('namespace', opts.namespace);
+    const text = q.toString();
+    return `/services/new/guided${text ? `?${text}` : ''}`;
+  },
   /** The YAML editor of one Service. */
   serviceYaml: (namespace: string, name: string) => `/services/${encodeURIComponent(namespace)}/${encodeURIComponent(name)}/yaml`,
   isServicesSection: (pathname: string) => pathname === '/services' || pathname.startsWith('/services/'),
-  /** The guided "Expose a workload" flow at one step (1-based). */
-  guidedService: (step?: number) => `/services/new/guided${step ? `?step=${step}` : ''}`,
 };

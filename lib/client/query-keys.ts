@@ -15,3 +15,8 @@ export const queryKeys = {
   serviceOpenApi: (cluster = '') => ['porthole', 'openapi', 'services', cluster] as const,
   identity: () => ['porthole', 'identity'] as const,
 };
+
+/** Whether a query holds data read from the cluster (lists, a Service's status, endpoints), not permissions or schema. */
+export function isClusterDataKey(key: readonly unknown[]): boolean {
+  return key[0] === 'porthole' && (key[1] === 'list' || key[1] === 'service-status' || key[1] === 'endpoints');
+}

@@ -3,9 +3,10 @@
  * Everything the Service list page derives from the cluster: live Services + EndpointSlices → rows →
  * search/type filter → sort. Components get rows and state, never URLs or query keys.
  */
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { Status } from '../k8s/types';
 import { countEndpoints, slicesByService } from '../service-list/endpoint-counts';
+import { FIRST_SCREEN_MIN_SERVICES, firstScreen, isDefaultOrder } from '../service-list/first-screen';
 import { createRowBuilder, type ServiceRow } from '../service-list/rows';
 import { filterAndCount } from '../service-list/search';
 import { sortRows } from '../service-list/sort';
@@ -18,6 +19,8 @@ import { useServiceList } from './services';
 export interface ServiceListModel {
   /** undefined until the first list arrived. */
   rows: ServiceRow[] | undefined;
+  /** How many Services the search and filters let through (the first screen shows only a part of them). */
+  shown: number | undefined;
   total: number;
   typeCounts: Record<DisplayType, number>;
   /** Rows (after search and type filter) the diagnosis rules flag; undefined until endpoints are known. */
@@ -47,9 +50,23 @@ export function useServiceListModel(view: ListViewState): ServiceListModel {
   const counts = useMemo(() => countEndpoints(slices.items ?? []), [slices.items]);
   const byService = useMemo(() => (slices.items ? slicesByService(slices.items) : undefined), [slices.items]);
   const [buildRows] = useState(createRowBuilder);
+  // A cold page with a large list paints the first screen first and builds every row a frame later.
+  const [warmAtMount] = useState(() => services.items !== undefined);
+  const [released, setReleased] = useState(false);
+  const preview = !warmAtMount && !released && services.items !== undefined && services.items.length >= FIRST_SCREEN_MIN_SERVICES && isDefaultOrder(view);
+  useEffect(() => {
+    if (!preview) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => (timer = setTimeout(() => setReleased(true), 0)));
+    return () => {
+      cancelAnimationFrame(frame);
+      if (timer) clearTimeout(timer);
+    };
+  }, [preview]);
+  const first = useMemo(() => (preview && services.items ? firstScreen(services.items, counts) : undefined), [preview, services.items, counts]);
   const all = useMemo(
-    () => (services.items ? { rows: buildRows(services.items, counts, byService) } : undefined),
-    [services.items, counts, byService, buildRows],
+    () => (services.items && !preview ? { rows: buildRows(services.items, counts, byService) } : undefined),
+    [services.items, counts, byService, buildRows, preview],
   );
   // No useDeferredValue: filtering the pre-sorted rows takes a few ms, and deferring would cost a frame.
   const q = view.q;
@@ -63,13 +80,15 @@ export function useServiceListModel(view: ListViewState): ServiceListModel {
     () => (sorted ? filterAndCount(sorted, q, view.types, view.attention, rank) : undefined),
     [sorted, q, view.types, view.attention, rank],
   );
-  const rows = filtered?.rows;
-  const typeCounts = filtered?.counts ?? EMPTY_COUNTS;
+  const rows = filtered?.rows ?? first?.rows;
+  const typeCounts = filtered?.counts ?? first?.typeCounts ?? EMPTY_COUNTS;
   // While TanStack retries, the error is only in failureReason: show it rather than an endless skeleton.
   const err = statusOf(services.query.error ?? services.query.failureReason) ?? services.watchFailure;
+  const total = services.items?.length ?? 0;
   return {
     rows,
-    total: all?.rows.length ?? 0,
+    shown: first ? total : rows?.length,
+    total,
     typeCounts,
     attentionCount: slices.items === undefined ? undefined : filtered?.attention,
     loading: services.query.isPending,

@@ -3,6 +3,7 @@ import type { ServiceList } from '../k8s/types';
 import type { ListSnapshot } from '../live/protocol';
 import { projectService } from '../service-list/projection';
 import { encodeServiceRows } from '../service-list/row-wire';
+import { API_CACHE_CONTROL } from './errors';
 import type { RequestIdentity } from './identity';
 import { services } from './operations';
 import { relay } from './route';
@@ -24,7 +25,7 @@ function listResponse(snapshot: ListSnapshot, cache: 'hit' | 'miss'): Response {
     encoded.set(snapshot, text);
   }
   return new Response(text, {
-    headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', 'X-Porthole-Cache': cache },
+    headers: { 'Content-Type': 'application/json', 'Cache-Control': API_CACHE_CONTROL, 'X-Content-Type-Options': 'nosniff', 'X-Porthole-Cache': cache },
   });
 }
 

@@ -42,13 +42,16 @@ describe('targetPortWarnings', () => {
   it('warns when no pod declares the name, with the reason', () => {
     const [w] = targetPortWarnings(sp('grpc'), [a, b]);
     expect(w.kind).toBe('unresolved-all');
-    expect(w.message).toContain('No matching pod declares a TCP container port named "grpc"');
-    expect(w.message).toContain('declared: http, metrics');
+    expect(w.message).toBe('No matching pod declares a TCP container port named "grpc" (declared: http, metrics): the Service will have no endpoints for this port.');
+  });
+  it('pods without named ports', () => {
+    const bare = pod('bare', { labels: {}, ports: [{ containerPort: 80 }] });
+    expect(targetPortWarnings(sp('http'), [bare])[0].message).toContain('"http" (the pods declare no named ports)');
   });
   it('a name declared with another protocol does not resolve', () => {
     const [w] = targetPortWarnings(sp('dns', 'TCP'), [c]);
     expect(w.kind).toBe('unresolved-all');
-    expect(w.message).toContain('as UDP');
+    expect(w.message).toContain('(the pods declare it as UDP)');
     expect(targetPortWarnings(sp('dns', 'UDP'), [c])).toEqual([]);
   });
   it('numbers: silent when declared, a warning when no pod declares them', () => {

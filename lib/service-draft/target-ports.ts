@@ -4,7 +4,7 @@
  * them. Resolution per pod is lib/service-insight/target-port (podutil.FindPort). Pure.
  */
 import type { IntOrString, Pod, Protocol, ServicePort } from '../k8s/types';
-import { resolveTargetPort, summarizeTargetPort } from '../service-insight/target-port';
+import { summarizeTargetPort } from '../service-insight/target-port';
 
 export interface OfferedPort {
   /** The container port's name, if it has one. */
@@ -74,8 +74,14 @@ export function targetPortWarnings(sp: ServicePort, pods: readonly Pod[]): Targe
   if (typeof target === 'string') {
     const unresolved = summary.unresolvedPods;
     if (unresolved.length === pods.length) {
-      const first = resolveTargetPort(sp, pods[0]);
-      const why = first.kind === 'unresolved' ? ` (${first.reason})` : '';
+      const offered = offeredPorts(pods);
+      const otherProtocol = offered.find((o) => o.name === target && o.protocol !== protocol);
+      const names = [...new Set(offered.filter((o) => o.protocol === protocol && o.name).map((o) => o.name))];
+      const why = otherProtocol
+        ? ` (the pods declare it as ${otherProtocol.protocol})`
+        : names.length
+          ? ` (declared: ${names.join(', ')})`
+          : ' (the pods declare no named ports)';
       out.push({
         kind: 'unresolved-all',
         pods: unresolved,

@@ -86,10 +86,19 @@ export function encodeServiceRows(snapshot: ListSnapshot<ListedService>): Servic
   return { kind: 'ServiceRowList', resourceVersion: snapshot.resourceVersion, namespaces, items: snapshot.items.map((s) => encodeOne(s, nsIndex)) };
 }
 
-const isoSeconds = (s: number) => new Date(s * 1000).toISOString().replace('.000Z', 'Z');
+/** Creation times cluster (Services made together): format each distinct second once per decode. */
+function isoSeconds(cache: Map<number, string>, s: number): string {
+  let text = cache.get(s);
+  if (text === undefined) {
+    text = new Date(s * 1000).toISOString().replace('.000Z', 'Z');
+    cache.set(s, text);
+  }
+  return text;
+}
 
 export function decodeServiceRows(list: ServiceRowList): ListSnapshot<ListedService> {
   const items: ListedService[] = new Array(list.items.length);
+  const times = new Map<number, string>();
   for (let i = 0; i < list.items.length; i++) {
     const [name, ns, resourceVersion, created, labels, type, ips, ports, selector, extra] = list.items[i];
     const spec: ServiceSpec = {};
@@ -101,7 +110,7 @@ export function decodeServiceRows(list: ServiceRowList): ListSnapshot<ListedServ
     if (ports) spec.ports = ports.map(decodePort);
     if (selector) spec.selector = selector;
     const svc: ListedService = { metadata: { name, namespace: list.namespaces[ns], resourceVersion }, spec };
-    if (created) svc.metadata.creationTimestamp = isoSeconds(created);
+    if (created) svc.metadata.creationTimestamp = isoSeconds(times, created);
     if (labels) svc.metadata.labels = labels;
     if (extra) {
       const { ingress, ...rest } = extra;

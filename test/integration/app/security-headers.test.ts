@@ -48,7 +48,7 @@ describe('security headers', () => {
   });
 
   it('API: Porthole’s own JSON type, nosniff, no framing, never compressed', async () => {
-    for (const path of ['/api/services', '/api/namespaces/default/services/nope', '/api/nothing-here']) {
+    for (const path of ['/api/services', '/api/service-rows', '/api/namespaces/default/services/nope', '/api/nothing-here']) {
       const res = await raw({ port, path, headers: { 'Accept-Encoding': 'gzip' } });
       expect(res.headers['content-type'], path).toBe('application/json');
       expect(res.headers['x-content-type-options'], path).toBe('nosniff');

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startTestCluster, type TestCluster } from '../../support/start-cluster';
 import { ensureBuild, freePort } from '../../support/start-porthole';
+import { raw } from './raw-http';
 
 /** `npm start` (bin/porthole.ts) as a user runs it: one process, stopped with SIGTERM. */
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
@@ -95,5 +96,22 @@ describe('npm start (bin/porthole.ts)', () => {
     const cluster: TestCluster = await startTestCluster({ empty: true });
     cleanup.push(() => cluster.stop());
     await expect(start(['--kubeconfig', cluster.kubeconfigPath, '--context', 'nope'])).rejects.toThrow(/context "nope" not found|exited 2/);
+  });
+
+  it('--embedded says so (not "no kubeconfig found"); --allowed-hosts and --upstream-timeout reach the server', async () => {
+    const data = mkdtempSync(join(tmpdir(), 'porthole-start-'));
+    cleanup.push(() => rmSync(data, { recursive: true, force: true }));
+    const s = await start(['--embedded', '--empty', '--data-dir', data, '--allowed-hosts', 'porthole.test,other.test:9443', '--upstream-timeout', '30']);
+    expect(s.output()).toContain('--embedded: started the embedded cluster');
+    expect(s.output()).not.toContain('no kubeconfig found');
+    const port = Number(new URL(s.url).port);
+    expect((await raw({ port, path: '/api/namespaces', headers: { Host: `porthole.test:${port}` } })).status).toBe(200);
+    expect((await raw({ port, path: '/api/namespaces', headers: { Host: 'other.test:9443' } })).status).toBe(200);
+    expect((await raw({ port, path: '/api/namespaces', headers: { Host: `evil.test:${port}` } })).status).toBe(403);
+    expect(await stop(s)).toBe(0);
+  });
+
+  it('refuses a --upstream-timeout that is not a positive number of seconds', async () => {
+    await expect(start(['--embedded', '--upstream-timeout', 'soon'])).rejects.toThrow(/upstream-timeout|exited 2/);
   });
 });
