@@ -26,6 +26,11 @@ export type Deliver = (text: string) => void;
 interface Subscriber {
   view: WatchView | undefined;
   deliver: Deliver;
+  /**
+   * Joined while the cache was not live (first list pending, or the API server unreachable): it gets
+   * its starting state when the upstream is live again, not last-known data from the cache.
+   */
+  waiting?: { resumeRv: string | undefined };
 }
 
 type Recorded = { type: 'ADDED' | 'MODIFIED' | 'DELETED'; object: KubeObject; rv: string } | { type: 'BOOKMARK'; rv: string };
@@ -61,6 +66,7 @@ export class InformerCache {
     const sink: WatchSink = {
       resync: (list) => {
         this.load(list);
+        for (const sub of this.subscribers) sub.waiting = undefined;
         this.broadcast((view) => this.resyncText(view));
       },
       change: (type, object) => {
@@ -69,15 +75,16 @@ export class InformerCache {
         else this.objects.set(key, object);
         const rv = object.metadata.resourceVersion ?? this.rv;
         this.advance({ type, object, rv });
-        this.broadcast((view) => sseText('change', { id: this.idFor(view), type, object: project(view, object) }));
+        this.broadcast((view) => sseText('change', { id: this.idFor(view), type, object: project(view, object) }), true);
       },
       bookmark: (rv) => {
         this.advance({ type: 'BOOKMARK', rv });
-        this.broadcast((view) => sseText('bookmark', { id: this.idFor(view), resourceVersion: rv }));
+        this.broadcast((view) => sseText('bookmark', { id: this.idFor(view), resourceVersion: rv }), true);
       },
       state: (state, info) => {
         if (state === 'live') this.failure = undefined;
         this.state = { id: '', state, ...info, since: Date.now() };
+        if (state === 'live' && this.synced) this.releaseWaiting();
         this.broadcast((view) => this.stateText(view));
       },
       failure: (status) => {
@@ -101,7 +108,8 @@ export class InformerCache {
   /** Adds a tab's watch; returns its removal. `resumeRv`: the resourceVersion the tab already holds. */
   subscribe(view: WatchView | undefined, resumeRv: string | undefined, deliver: Deliver): () => void {
     const sub: Subscriber = { view, deliver };
-    if (this.synced) this.catchUp(sub, resumeRv);
+    if (this.synced && this.state?.state === 'live') this.catchUp(sub, resumeRv);
+    else sub.waiting = { resumeRv };
     if (this.state) deliver(this.stateText(view));
     if (this.failure) deliver(sseText('failure', { id: this.idFor(view), status: this.failure }));
     this.subscribers.add(sub);
@@ -188,11 +196,21 @@ export class InformerCache {
     }
   }
 
-  /** Sends one event to every subscriber, encoding it once per view in use. */
-  private broadcast(encode: (view: WatchView | undefined) => string): void {
+  private releaseWaiting(): void {
+    for (const sub of this.subscribers) {
+      if (!sub.waiting) continue;
+      const { resumeRv } = sub.waiting;
+      sub.waiting = undefined;
+      this.catchUp(sub, resumeRv);
+    }
+  }
+
+  /** Sends one event to every subscriber (`skipWaiting`: only those already started), encoding it once per view in use. */
+  private broadcast(encode: (view: WatchView | undefined) => string, skipWaiting = false): void {
     if (this.subscribers.size === 0) return;
     const texts = new Map<string, string>();
     for (const sub of [...this.subscribers]) {
+      if (skipWaiting && sub.waiting) continue;
       const key = sub.view ?? '';
       let text = texts.get(key);
       if (text === undefined) texts.set(key, (text = encode(sub.view)));
