@@ -139,6 +139,20 @@ describe('one upstream watch per resource for many tabs of one identity', () => 
     for (const c of clients) await c.waitFor((ev) => changed(ev, 'after-gone'));
   });
 
+  it('a tab that opens while the API server is unreachable is told so, and gets its list once the upstream is back', async () => {
+    const from = clients[0].events.length;
+    const stale = (events: ReceivedEvent[]) => events.some((e) => e.event === 'state' && (e.data as StreamEvents['state']).state === 'stale');
+    proxy.cut();
+    await clients[0].waitFor((ev) => stale(ev.slice(from)));
+    const [cold] = await tabs(1, `watch=${SVC}`);
+    await cold.waitFor(stale);
+    expect(resyncs(cold.events, SVC)).toHaveLength(0); // no last-known data passed off as a fresh list
+    proxy.restore();
+    await cold.waitFor((ev) => resyncs(ev, SVC).length === 1 && isLive(ev), 30_000);
+    expect(names(resyncs(cold.events, SVC)[0].items)).toContain('after-gone');
+    clients.push(cold);
+  });
+
   it('without tabs, the upstream watches close after the grace period', async () => {
     closeAll(clients);
     await new Promise((r) => setTimeout(r, 300));
