@@ -4,7 +4,7 @@ import type { KubeObject, Service, Status } from '../k8s/types';
 import { objectKey } from '../live/apply-events';
 import { watchId, type ListSnapshot, type StreamEvents, type WatchSpec, type WatchView } from '../live/protocol';
 import { projectService } from '../service-list/projection';
-import { sseText } from './sse';
+import { sseBytes } from './sse';
 import { runUpstreamWatch, type WatchSink } from './upstream-watch';
 
 /**
@@ -21,7 +21,7 @@ import { runUpstreamWatch, type WatchSink } from './upstream-watch';
  * resourceVersion, the events since its resourceVersion when the history still holds it, else a
  * `resync` built from the cache. No request reaches the API server for it.
  */
-export type Deliver = (text: string) => void;
+export type Deliver = (bytes: Uint8Array) => void;
 
 interface Subscriber {
   view: WatchView | undefined;
@@ -52,7 +52,7 @@ export class InformerCache {
   private readonly subscribers = new Set<Subscriber>();
   private readonly abort = new AbortController();
   /** Encoded resyncs of the current contents per view: a burst of joining tabs encodes it once. */
-  private encodedResync = new Map<string, string>();
+  private encodedResync = new Map<string, Uint8Array>();
   /** The contents per view, built when asked and kept until they change. */
   private snapshots = new Map<string, ListSnapshot>();
 
@@ -75,11 +75,11 @@ export class InformerCache {
         else this.objects.set(key, object);
         const rv = object.metadata.resourceVersion ?? this.rv;
         this.advance({ type, object, rv });
-        this.broadcast((view) => sseText('change', { id: this.idFor(view), type, object: project(view, object) }), true);
+        this.broadcast((view) => sseBytes('change', { id: this.idFor(view), type, object: project(view, object) }), true);
       },
       bookmark: (rv) => {
         this.advance({ type: 'BOOKMARK', rv });
-        this.broadcast((view) => sseText('bookmark', { id: this.idFor(view), resourceVersion: rv }), true);
+        this.broadcast((view) => sseBytes('bookmark', { id: this.idFor(view), resourceVersion: rv }), true);
       },
       state: (state, info) => {
         if (state === 'live') this.failure = undefined;
@@ -89,7 +89,7 @@ export class InformerCache {
       },
       failure: (status) => {
         this.failure = status;
-        this.broadcast((view) => sseText('failure', { id: this.idFor(view), status }));
+        this.broadcast((view) => sseBytes('failure', { id: this.idFor(view), status }));
       },
     };
     runUpstreamWatch(kc, { ...spec, view: undefined }, seed?.resourceVersion, sink, this.abort.signal).catch(onError);
@@ -111,7 +111,7 @@ export class InformerCache {
     if (this.synced && this.state?.state === 'live') this.catchUp(sub, resumeRv);
     else sub.waiting = { resumeRv };
     if (this.state) deliver(this.stateText(view));
-    if (this.failure) deliver(sseText('failure', { id: this.idFor(view), status: this.failure }));
+    if (this.failure) deliver(sseBytes('failure', { id: this.idFor(view), status: this.failure }));
     this.subscribers.add(sub);
     return () => this.subscribers.delete(sub);
   }
@@ -164,18 +164,18 @@ export class InformerCache {
     return snapshot.resourceVersion === this.rv ? snapshot : { resourceVersion: this.rv, items: snapshot.items };
   }
 
-  private resyncText(view: WatchView | undefined): string {
+  private resyncText(view: WatchView | undefined): Uint8Array {
     const key = view ?? '';
     let text = this.encodedResync.get(key);
     if (text === undefined) {
-      text = sseText('resync', { id: this.idFor(view), list: this.snapshot(view) });
+      text = sseBytes('resync', { id: this.idFor(view), list: this.snapshot(view) });
       this.encodedResync.set(key, text);
     }
     return text;
   }
 
-  private stateText(view: WatchView | undefined): string {
-    return sseText('state', { ...this.state, id: this.idFor(view) });
+  private stateText(view: WatchView | undefined): Uint8Array {
+    return sseBytes('state', { ...this.state, id: this.idFor(view) });
   }
 
   private catchUp(sub: Subscriber, resumeRv: string | undefined): void {
@@ -191,8 +191,8 @@ export class InformerCache {
       return;
     }
     for (const e of this.history.slice(from)) {
-      if (e.type === 'BOOKMARK') sub.deliver(sseText('bookmark', { id: this.idFor(sub.view), resourceVersion: e.rv }));
-      else sub.deliver(sseText('change', { id: this.idFor(sub.view), type: e.type, object: project(sub.view, e.object) }));
+      if (e.type === 'BOOKMARK') sub.deliver(sseBytes('bookmark', { id: this.idFor(sub.view), resourceVersion: e.rv }));
+      else sub.deliver(sseBytes('change', { id: this.idFor(sub.view), type: e.type, object: project(sub.view, e.object) }));
     }
   }
 
@@ -206,9 +206,9 @@ export class InformerCache {
   }
 
   /** Sends one event to every subscriber (`skipWaiting`: only those already started), encoding it once per view in use. */
-  private broadcast(encode: (view: WatchView | undefined) => string, skipWaiting = false): void {
+  private broadcast(encode: (view: WatchView | undefined) => Uint8Array, skipWaiting = false): void {
     if (this.subscribers.size === 0) return;
-    const texts = new Map<string, string>();
+    const texts = new Map<string, Uint8Array>();
     for (const sub of [...this.subscribers]) {
       if (skipWaiting && sub.waiting) continue;
       const key = sub.view ?? '';

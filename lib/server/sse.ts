@@ -1,9 +1,9 @@
 import 'server-only';
 
 /**
- * A server-sent-event response body. `send` queues one event (JSON data); `sendText` queues an event
- * already encoded by `sseText` (one encoding shared by every tab a watch fans out to); `close` ends
- * the stream. A comment line every 15 s keeps proxies and the browser from timing the connection out.
+ * A server-sent-event response body. `send` queues one event (JSON data); `sendBytes` queues an
+ * event already encoded by `sseBytes` (one encoding shared by every tab a watch fans out to); `close`
+ * ends the stream. A comment line every 15 s keeps proxies and the browser from timing the connection out.
  *
  * A reader that falls behind is bounded: when more than `maxQueuedBytes` wait unread beyond the
  * largest single event sent so far (a resync of a big list may be that large on its own), the tab's
@@ -13,7 +13,8 @@ import 'server-only';
 export interface SseChannel {
   stream: ReadableStream<Uint8Array>;
   send(event: string, data: unknown): void;
-  sendText(text: string): void;
+  /** An event already encoded by `sseBytes` (shared by every tab a watch fans out to). */
+  sendBytes(bytes: Uint8Array): void;
   close(): void;
   closed(): boolean;
 }
@@ -31,8 +32,14 @@ export function sseText(event: string, data: unknown): string {
   return `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 }
 
+const utf8 = new TextEncoder();
+
+/** One event, encoded once: the same bytes can be queued on any number of channels (nobody mutates them). */
+export function sseBytes(event: string, data: unknown): Uint8Array {
+  return utf8.encode(sseText(event, data));
+}
+
 export function sseChannel(onCancel: () => void, maxQueuedBytes = sseMaxQueuedBytes()): SseChannel {
-  const encoder = new TextEncoder();
   let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
   let isClosed = false;
   let keepalive: ReturnType<typeof setInterval> | undefined;
@@ -42,7 +49,8 @@ export function sseChannel(onCancel: () => void, maxQueuedBytes = sseMaxQueuedBy
     isClosed = true;
     if (keepalive) clearInterval(keepalive);
   };
-  const write = (text: string) => {
+  const write = (text: string) => writeBytes(utf8.encode(text));
+  const writeBytes = (bytes: Uint8Array) => {
     if (isClosed || !controller) return;
     // desiredSize = -(bytes queued and not yet read) with a high-water mark of 0.
     if ((controller.desiredSize ?? 0) < -(maxQueuedBytes + largest)) {
@@ -52,7 +60,6 @@ export function sseChannel(onCancel: () => void, maxQueuedBytes = sseMaxQueuedBy
       return;
     }
     try {
-      const bytes = encoder.encode(text);
       largest = Math.max(largest, bytes.byteLength);
       controller.enqueue(bytes);
     } catch {
@@ -86,7 +93,7 @@ export function sseChannel(onCancel: () => void, maxQueuedBytes = sseMaxQueuedBy
   return {
     stream,
     send: (event, data) => write(sseText(event, data)),
-    sendText: write,
+    sendBytes: writeBytes,
     close,
     closed: () => isClosed,
   };

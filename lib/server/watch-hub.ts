@@ -66,7 +66,7 @@ function ensure(identity: RequestIdentity, spec: WatchSpec, seed?: ListSnapshot)
 
 /**
  * Subscribes one tab's watch (`spec`, with its view) to the shared informer, creating it if needed.
- * `deliver` receives encoded server-sent events. Returns the unsubscribe function.
+ * `deliver` receives encoded server-sent events (bytes shared by every tab). Returns the unsubscribe function.
  */
 export function subscribeWatch(identity: RequestIdentity, spec: WatchSpec, resumeRv: string | undefined, deliver: Deliver): () => void {
   const { key, entry } = ensure(identity, spec);

@@ -42,7 +42,7 @@ export async function GET(request: Request): Promise<Response> {
     for (const w of watches) {
       if (seen.has(w.id)) continue;
       seen.add(w.id);
-      unsubscribes.push(subscribeWatch(identity, w.spec, w.resourceVersion, channel.sendText));
+      unsubscribes.push(subscribeWatch(identity, w.spec, w.resourceVersion, channel.sendBytes));
     }
     if (request.signal.aborted) release();
     return new Response(channel.stream, {

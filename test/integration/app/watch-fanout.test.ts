@@ -151,6 +151,7 @@ describe('one upstream watch per resource for many tabs of one identity', () => 
     await cold.waitFor((ev) => resyncs(ev, SVC).length === 1 && isLive(ev), 30_000);
     expect(names(resyncs(cold.events, SVC)[0].items)).toContain('after-gone');
     clients.push(cold);
+    await until(async () => (await watches()) === 2); // the EndpointSlices watch may still be backing off
   });
 
   it('without tabs, the upstream watches close after the grace period', async () => {
