@@ -1,13 +1,16 @@
 /**
- * The fan-out bench's SSE clients, in a child process (`fork`) so that parsing 100 streams does not share
- * an event loop with the writer. Reads { url, clients, id, resyncs } from argv[2]; sends 'synced' once every client
- * has its lists, then, on 'report', the arrival time (performance.timeOrigin + now, ms) of each change
- * of watch `id` by its `bench-seq` label, and how many clients were dropped.
+ * The fan-out bench's SSE clients, in a child process (`fork`) so that parsing 100 streams does not
+ * share an event loop with the writer. Reads { url, clients, id, resyncs, direct } from argv[2];
+ * sends 'synced' once every client has its lists; on 'direct' opens the reference watch straight to
+ * the API server; on 'report' sends the arrival times (performance.timeOrigin + now, ms) of each
+ * change of watch `id` by its `bench-seq` label, the reference watch's, and how many clients were dropped.
  */
 import { openSse, type SseClient } from '../test/support/sse-client';
 
 interface Input {
   url: string;
+  /** The API server and a token: one direct watch of Services, as the reference for Porthole's overhead. */
+  direct: { url: string; token: string };
   clients: number;
   id: string;
   resyncs: number;
@@ -20,6 +23,30 @@ interface ChangeEvent {
 const input = JSON.parse(process.argv[2] ?? '{}') as Input;
 const send = (msg: unknown) => process.send?.(msg);
 const arrivals: [string, number][] = [];
+const directArrivals: [string, number][] = [];
+const directAbort = new AbortController();
+
+/** A watch straight to the API server (newline-delimited JSON events). */
+async function watchDirect(): Promise<void> {
+  const res = await fetch(`${input.direct.url}/api/v1/services?watch=1`, { headers: { Authorization: `Bearer ${input.direct.token}` }, signal: directAbort.signal });
+  send({ kind: 'direct' });
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  for (;;) {
+    const chunk = await reader.read();
+    if (chunk.done) return;
+    buffer += decoder.decode(chunk.value, { stream: true });
+    const at = performance.timeOrigin + performance.now();
+    let nl: number;
+    while ((nl = buffer.indexOf('\n')) >= 0) {
+      const line = buffer.slice(0, nl);
+      buffer = buffer.slice(nl + 1);
+      const seq = (JSON.parse(line) as { object: ChangeEvent['object'] }).object.metadata.labels?.['bench-seq'];
+      if (seq !== undefined) directArrivals.push([seq, at]);
+    }
+  }
+}
 const clients: SseClient[] = [];
 
 async function main(): Promise<void> {
@@ -35,10 +62,12 @@ async function main(): Promise<void> {
   await Promise.all(clients.map((c) => c.waitFor((ev) => ev.filter((e) => e.event === 'resync').length >= input.resyncs, 60_000)));
   send({ kind: 'synced' });
   process.on('message', (msg: { kind: string }) => {
+    if (msg.kind === 'direct') watchDirect().catch((err: unknown) => send({ kind: 'error', message: String(err) }));
     if (msg.kind !== 'report') return;
     const dropped = clients.filter((c) => c.ended).length;
     for (const c of clients) c.close();
-    process.send?.({ kind: 'report', arrivals, dropped }, undefined, {}, () => process.exit(0));
+    directAbort.abort();
+    process.send?.({ kind: 'report', arrivals, directArrivals, dropped }, undefined, {}, () => process.exit(0));
   });
 }
 
