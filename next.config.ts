@@ -6,6 +6,12 @@ const nextConfig: NextConfig = {
   // client-node pulls in Node-only modules (ws, node-fetch, socks agents): keep it out of the bundle.
   serverExternalPackages: ['@kubernetes/client-node'],
   poweredByHeader: false,
+  // The container image (Dockerfile) runs `node server.js` from a standalone build; `npm start` and the
+  // tests run `next start`, which does not support standalone output, so it is on only when asked for.
+  ...(process.env.PORTHOLE_STANDALONE === '1' ? { output: 'standalone' as const } : {}),
+  // The in-cluster test builds the standalone server into its own directory beside the `next start` build
+  // (test/support/start-standalone.ts), with its own generated tsconfig so the build leaves tsconfig.json alone.
+  ...(process.env.PORTHOLE_DIST_DIR ? { distDir: process.env.PORTHOLE_DIST_DIR } : {}),
   // Pages, scripts and styles go out gzipped. API answers do not: they carry `Cache-Control: no-transform`
   // (lib/server/errors.ts API_CACHE_CONTROL), because gzip of a 10 MB list costs more CPU than it saves on
   // loopback or a LAN, and the watch stream must not be buffered by a compressor.
@@ -13,7 +19,7 @@ const nextConfig: NextConfig = {
   reactStrictMode: true,
   // Type errors are caught by `npm run typecheck` (tsc over the whole repo); several people build the tree at
   // once, so the production build does not re-run the checker.
-  typescript: { ignoreBuildErrors: true },
+  typescript: { ignoreBuildErrors: true, ...(process.env.PORTHOLE_DIST_DIR ? { tsconfigPath: `${process.env.PORTHOLE_DIST_DIR}.tsconfig.json` } : {}) },
   experimental: {
     // proxy.ts makes Next buffer a copy of each request body; keep that copy just above the API's limit.
     proxyClientMaxBodySize: PROXY_BODY_BUFFER_BYTES,

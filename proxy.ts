@@ -9,6 +9,8 @@ import {
   COMMON_SECURITY_HEADERS,
   NONCE_HEADER,
   PAGE_METHODS,
+  PROBE_METHODS,
+  PROBE_PATHS,
   crossOriginProblem,
   hostAllowed,
   hostPolicyFromEnv,
@@ -19,7 +21,7 @@ import {
 
 /**
  * Runs before every page, API route and the watch stream (lib/server/request-guard.ts says why):
- * refuses hosts Porthole does not serve, cross-origin API requests, methods no route serves and
+ * lets probes (/healthz, /readyz, /metrics: GET only) through from any host; refuses hosts Porthole does not serve, cross-origin API requests, methods no route serves and
  * undecodable paths; gives pages a per-request CSP nonce (Next puts it on its own scripts) and every
  * answer the security headers.
  */
@@ -27,6 +29,8 @@ export function proxy(request: NextRequest): Response {
   const raw = new URL(request.url);
   const isApi = raw.pathname === '/api' || raw.pathname.startsWith('/api/');
   const refuse = (status: Status, text: string): Response => (isApi ? apiRefusal(status) : pageRefusal(status.code ?? 400, text));
+
+  if (PROBE_PATHS.has(raw.pathname)) return probe(request.method);
 
   const host = request.headers.get('host');
   if (!hostAllowed(host, hostPolicyFromEnv(process.env, raw.port))) {
@@ -60,6 +64,18 @@ export function proxy(request: NextRequest): Response {
   requestHeaders.set('Content-Security-Policy', csp);
   const res = NextResponse.next({ request: { headers: requestHeaders } });
   setHeaders(res.headers, { ...COMMON_SECURITY_HEADERS, 'Content-Security-Policy': csp });
+  return res;
+}
+
+/** Health, readiness and metrics: any Host (kubelet, Prometheus), GET/HEAD only, the API's headers. */
+function probe(method: string): Response {
+  if (!PROBE_METHODS.has(method)) {
+    const res = pageRefusal(405, `the method ${method} is not allowed here`);
+    res.headers.set('Allow', [...PROBE_METHODS].join(', '));
+    return res;
+  }
+  const res = NextResponse.next();
+  setHeaders(res.headers, { ...COMMON_SECURITY_HEADERS, 'Content-Security-Policy': API_CSP });
   return res;
 }
 

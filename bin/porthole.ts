@@ -15,10 +15,13 @@
  *                         any other Host header is refused (DNS rebinding protection)
  *   --upstream-timeout <s> seconds to wait for the API server's first byte (default 10;
  *                         $PORTHOLE_UPSTREAM_TIMEOUT_MS in milliseconds)
+ *   --read-only           refuse every write (403), whatever the identity's RBAC allows; the UI says why
+ *                         ($PORTHOLE_READ_ONLY=1)
  *   --dev                 run `next dev` instead of `next start`
  *   --allow-context-switch  let browser users act as any context of the kubeconfig that reaches the
  *                         same cluster ("Acting as"); always on for the embedded cluster
- * With no kubeconfig and no in-cluster service account, the embedded cluster is started.
+ * With no kubeconfig and no in-cluster service account (token in $PORTHOLE_SERVICE_ACCOUNT_DIR, default
+ * /var/run/secrets/kubernetes.io/serviceaccount, and $KUBERNETES_SERVICE_HOST), the embedded cluster is started.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
@@ -29,7 +32,7 @@ import { KubeConfig } from '@kubernetes/client-node';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const nextBin = join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
-const SERVICE_ACCOUNT_TOKEN = '/var/run/secrets/kubernetes.io/serviceaccount/token';
+const SERVICE_ACCOUNT_TOKEN = join(process.env.PORTHOLE_SERVICE_ACCOUNT_DIR || '/var/run/secrets/kubernetes.io/serviceaccount', 'token');
 
 interface Args {
   kubeconfig?: string;
@@ -45,6 +48,7 @@ interface Args {
   upstreamTimeoutMs?: number;
   dev: boolean;
   allowContextSwitch: boolean;
+  readOnly: boolean;
 }
 
 function fail(message: string): never {
@@ -62,6 +66,7 @@ function parseArgs(argv: string[]): Args {
     host: process.env.PORTHOLE_HOST ?? '127.0.0.1',
     dev: false,
     allowContextSwitch: false,
+    readOnly: false,
   };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
@@ -90,8 +95,9 @@ function parseArgs(argv: string[]): Args {
       }
       case '--dev': args.dev = true; break;
       case '--allow-context-switch': args.allowContextSwitch = true; break;
+      case '--read-only': args.readOnly = true; break;
       case '--help': case '-h':
-        console.log('usage: npm start -- [--kubeconfig FILE] [--context NAME] [--embedded] [--data-dir DIR] [--cluster-port N] [--empty] [--service-cluster-ip-range CIDR[,CIDR]] [--port N] [--host ADDR] [--allowed-hosts A,B] [--upstream-timeout SECONDS] [--dev] [--allow-context-switch]');
+        console.log('usage: npm start -- [--kubeconfig FILE] [--context NAME] [--embedded] [--data-dir DIR] [--cluster-port N] [--empty] [--service-cluster-ip-range CIDR[,CIDR]] [--port N] [--host ADDR] [--allowed-hosts A,B] [--upstream-timeout SECONDS] [--dev] [--allow-context-switch] [--read-only]');
         process.exit(0);
         break;
       default: fail(`unknown flag ${flag}`);
@@ -171,6 +177,10 @@ async function main(): Promise<void> {
   if (args.allowedHosts !== undefined) env.PORTHOLE_ALLOWED_HOSTS = args.allowedHosts;
   if (args.upstreamTimeoutMs !== undefined) env.PORTHOLE_UPSTREAM_TIMEOUT_MS = String(args.upstreamTimeoutMs);
   if (args.allowContextSwitch) env.PORTHOLE_ALLOW_CONTEXT_SWITCH = '1';
+  if (args.readOnly) {
+    env.PORTHOLE_READ_ONLY = '1';
+    console.log('porthole: read-only mode: every write is refused');
+  }
   let stopCluster: (() => Promise<void>) | undefined;
 
   if (target.kind === 'kubeconfig') {

@@ -1,7 +1,8 @@
 /**
  * Editing a Service through the form: port, selector and a NodePort → ClusterIP switch (with its
  * one-line summary and undo), checked with `kubectl get -o json`; a 409 conflict (the object changed
- * with the API while the form is open) keeps the edits and re-applies them; unsaved changes ask
+ * with the API while the form is open) keeps the edits and re-applies them, ports merged item by
+ * item and each field both sides changed shown with its values; unsaved changes ask
  * before leaving; a read-only identity sees Save disabled with the reason, and a forced save gets 403.
  */
 import { expect, test } from '@playwright/test';
@@ -82,6 +83,36 @@ test('409: a change made elsewhere while the form is open; the edits are kept an
   expect(svc.metadata.labels).toEqual({ team: 'b' });
   expect(svc.spec?.sessionAffinity).toBe('ClientIP');
   expect(svc.metadata.annotations).toEqual({ 'example.com/unmanaged': 'keep-me', 'example.com/other': 'theirs' });
+});
+
+test('409 re-apply merges ports item by item and shows each field both sides changed with its values', async ({ page }) => {
+  const name = unique('cp');
+  const svc = nodePortService(name);
+  svc.spec!.ports!.push({ name: 'metrics', port: 9090, targetPort: 9090 });
+  await api.createService(svc);
+  await page.goto(editUrl(NS, name));
+  await page.getByLabel('Port 1: target port').fill('9091');
+  await page.getByLabel('Label 1 value').fill('b');
+  // Meanwhile the other port and the same label change on the server.
+  const stored = await kubectlGet(NS, name);
+  const ports = stored.spec!.ports!.map((p) => (p.name === 'metrics' ? { ...p, port: 9100 } : p));
+  await api.patchService(NS, name, { metadata: { labels: { team: 'c' } }, spec: { ports } });
+  await expect(page.getByTestId('live-change')).toBeVisible();
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  const both = page.getByTestId('conflict-both-changed');
+  await expect(both).toContainText('metadata.labels.team');
+  await expect(both).toContainText('"a"');
+  await expect(both).toContainText('"c"');
+  await expect(both).toContainText('"b"');
+  await expect(both).not.toContainText('spec.ports');
+  await page.getByTestId('save-conflict').getByRole('button', { name: 'Re-apply my edits on top of the current object' }).click();
+  await saveAndOpenDetail(page, NS, name, 'Save changes');
+  const after = await kubectlGet(NS, name);
+  expect(after.metadata.labels).toEqual({ team: 'b' });
+  expect(after.spec?.ports?.map((p) => [p.name, p.port, p.targetPort])).toEqual([
+    ['http', 80, 9091],
+    ['metrics', 9100, 9090],
+  ]);
 });
 
 test('unsaved changes ask before leaving through an in-app link', async ({ page }) => {

@@ -68,11 +68,15 @@ export async function insertLineAfter(page: Page, n: number, content: string): P
   await page.keyboard.press('Escape');
 }
 
-/** Replaces the whole text at once, as a paste would. */
+/** Replaces the whole text with a clipboard paste (select all, then a real `paste` event carrying the text). */
 export async function pasteAll(page: Page, text: string): Promise<void> {
   await editor(page).focus();
   await page.keyboard.press('Control+A');
-  await page.keyboard.insertText(text);
+  await page.evaluate((t) => {
+    const data = new DataTransfer();
+    data.setData('text/plain', t);
+    document.activeElement?.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  }, text);
 }
 
 /** A problem of one layer ('YAML syntax', 'Schema', 'Service rules', 'API server (dry run)', 'Conflict'). */

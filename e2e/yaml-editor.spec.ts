@@ -5,6 +5,7 @@
  * bad input, a read-only identity.
  */
 import { expect, test } from '@playwright/test';
+import { newServiceSkeleton } from '../lib/service-draft/form-model';
 import { env } from './support';
 import {
   api,
@@ -12,7 +13,6 @@ import {
   editorText,
   freshService,
   getService,
-  gotoLineEnd,
   insertLineAfter,
   lineOf,
   NS,
@@ -30,8 +30,6 @@ const twoPorts = {
     { name: 'metrics', port: 9090, targetPort: 9090 },
   ],
 };
-
-test.describe.configure({ mode: 'serial' });
 
 test('port: 70000 gets the API server message on that line', async ({ page }) => {
   const svc = await freshService('yaml-port', twoPorts);
@@ -51,16 +49,17 @@ test('a duplicate port name is marked on the second name', async ({ page }) => {
   const svc = await freshService('yaml-dup', twoPorts);
   await openEditor(page, NS, 'yaml-dup');
   const line = lineOf(editorText(svc), /name: metrics/);
-  await replaceLine(page, line, 'name: http');
+  await replaceLine(page, line, '- name: http');
   await expect(problem(page, SERVER, /Duplicate value/)).toHaveAttribute('data-line', String(line));
 });
 
-test('NodePort with clusterIP: None is marked on the clusterIP line (create from YAML)', async ({ page }) => {
+test('NodePort with clusterIP: None is marked on the clusterIP line (create, YAML view)', async ({ page }) => {
   await api.ensureNamespace(NS);
   await page.goto(`${env('PORTHOLE_E2E_URL')}/services/new?view=yaml&type=NodePort&namespace=${NS}`);
   await expect(page.getByTestId('yaml-editor').locator('.view-lines')).toContainText('NodePort', { timeout: 30_000 });
-  await insertLineAfter(page, lineOf((await page.getByTestId('yaml-editor').locator('.view-lines').innerText()).replace(/\u00a0/g, ' '), /type: NodePort/), 'clusterIP: None');
-  await expect(problem(page, SERVER, /may not be set to 'None' for NodePort services/)).toHaveAttribute('data-line', '11');
+  const typeLine = lineOf(editorText(newServiceSkeleton('NodePort', NS)), /^\s+type: NodePort/);
+  await insertLineAfter(page, typeLine, 'clusterIP: None');
+  await expect(problem(page, SERVER, /may not be set to 'None' for NodePort services/)).toHaveAttribute('data-line', String(typeLine + 1));
 });
 
 test('completion offers externalTrafficPolicy under spec; hover shows a description', async ({ page }) => {
@@ -71,13 +70,10 @@ test('completion offers externalTrafficPolicy under spec; hover shows a descript
   await page.keyboard.press('Control+Space');
   await expect(page.getByRole('option', { name: /externalTrafficPolicy/ }).first()).toBeVisible();
   await page.keyboard.press('Escape');
-  // Hover on the `sessionAffinity` key via the keyboard (Ctrl+K Ctrl+I shows the hover at the cursor).
+  // Hover the mouse over the `sessionAffinity` key.
   await page.keyboard.press('Control+Z');
-  await gotoLineEnd(page, lineOf(text, /^\s+sessionAffinity:/));
-  await page.keyboard.press('Home');
-  await page.keyboard.press('Control+K');
-  await page.keyboard.press('Control+I');
-  await expect(page.locator('.monaco-hover').filter({ hasText: /affinity/i }).first()).toBeVisible();
+  await page.getByTestId('yaml-editor').locator('.view-line span span', { hasText: /^sessionAffinity$/ }).first().hover();
+  await expect(page.locator('.monaco-hover').filter({ hasText: /connections from one client/ }).first()).toBeVisible();
 });
 
 test('the diff appears before apply, then the detail page shows the result', async ({ page }) => {
@@ -185,4 +181,52 @@ test('a read-only identity gets the editor read-only and cannot apply', async ({
   } finally {
     await context.clearCookies();
   }
+});
+
+test('the edit page: Form and YAML tabs carry the same draft both ways', async ({ page }) => {
+  await freshService('yaml-tabs', twoPorts);
+  await page.goto(`${env('PORTHOLE_E2E_URL')}/services/${NS}/yaml-tabs/edit`);
+  await page.getByLabel('Port 1: port').fill('8081');
+  await page.getByRole('tab', { name: 'YAML' }).click();
+  const lines = page.getByTestId('yaml-editor').locator('.view-lines');
+  await expect(lines).toContainText('port: 8081', { timeout: 30_000 });
+  await page.getByTestId('yaml-editor').locator('.view-line', { hasText: 'port: 8081' }).click();
+  await page.keyboard.press('End');
+  await page.keyboard.press('Shift+Home');
+  await page.keyboard.type('port: 8082', { delay: 5 });
+  await page.keyboard.press('Escape');
+  await expect(lines).toContainText('port: 8082');
+  await page.getByRole('tab', { name: 'Form' }).click();
+  await expect(page.getByLabel('Port 1: port')).toHaveValue('8082');
+  await page.getByLabel('Port 1: port').fill('8083');
+  await page.getByRole('tab', { name: 'YAML' }).click();
+  await expect(lines).toContainText('port: 8083', { timeout: 30_000 });
+});
+
+test('a restored draft whose base is stale says so and offers the three-way merge', async ({ page }) => {
+  const svc = await freshService('yaml-stale', twoPorts);
+  await openEditor(page, NS, 'yaml-stale');
+  await replaceLine(page, lineOf(editorText(svc), /^\s+port: 9090$/), 'port: 9094');
+  await page.waitForTimeout(600);
+  await page.goto('about:blank');
+  await api.patchService(NS, 'yaml-stale', { metadata: { labels: { changed: 'meanwhile' } } });
+  await openEditor(page, NS, 'yaml-stale');
+  await expect(page.getByTestId('yaml-draft-restored')).toContainText('has changed since');
+  await page.getByRole('button', { name: 'Open the three-way merge' }).click();
+  await expect(page.getByTestId('yaml-three-way')).toContainText('older version');
+  const lines = page.getByTestId('yaml-editor').locator('.view-lines');
+  await expect(lines).toContainText('9094');
+  await expect(lines).toContainText('changed: meanwhile');
+});
+
+test('deleted while editing: the text stays and the Service can be re-created from it', async ({ page }) => {
+  const svc = await freshService('yaml-gone', twoPorts);
+  await openEditor(page, NS, 'yaml-gone');
+  await replaceLine(page, lineOf(editorText(svc), /^\s+port: 9090$/), 'port: 9095');
+  await api.deleteService(NS, 'yaml-gone');
+  await expect(page.getByTestId('yaml-not-found')).toContainText('your text is kept');
+  await expect(page.getByTestId('yaml-editor').locator('.view-lines')).toContainText('9095');
+  await page.getByRole('button', { name: 'Re-create it from your text' }).click();
+  await page.waitForURL(/\/services\/e2e-yaml\/yaml-gone$/);
+  expect((await getService('yaml-gone')).spec?.ports?.[1].port).toBe(9095);
 });

@@ -1,6 +1,7 @@
 'use client';
 import { usePathname, useSearchParams } from 'next/navigation';
 import { useCanI } from '../../lib/client/access';
+import { READ_ONLY_REASON } from '../../lib/read-only';
 import { parseViewState } from '../../lib/service-list/url-state';
 
 /**
@@ -19,7 +20,7 @@ export function ReadOnlyBadge({ contextNamespace }: { contextNamespace?: string 
     <span
       className="readonly-badge"
       data-testid="read-only"
-      title={`This identity may not change Services${namespace ? ` in namespace ${namespace}` : ''}: Porthole shows, but does not offer, edits.`}
+      title={update.data.reason === READ_ONLY_REASON ? READ_ONLY_REASON : `This identity may not change Services${namespace ? ` in namespace ${namespace}` : ''}: Porthole shows, but does not offer, edits.`}
     >
       <svg width="12" height="12" viewBox="0 0 16 16" aria-hidden fill="none" stroke="currentColor" strokeWidth="1.6">
         <rect x="3" y="7" width="10" height="7" rx="1.5" />

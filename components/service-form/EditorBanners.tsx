@@ -19,6 +19,8 @@ export function SwitchBanner({ sw, onUndo, onDismiss }: { sw: KindSwitch; onUndo
   );
 }
 
+const show = (v: unknown) => (v === undefined ? '(absent)' : JSON.stringify(v));
+
 function PathList({ paths, testId }: { paths: string[]; testId: string }) {
   if (paths.length === 0) return <p>No field you can edit changed (only what the server maintains).</p>;
   return (
@@ -67,9 +69,16 @@ export function SaveOutcome({ state, onReapply, onRecreate, onRetry, onDismiss }
             <strong>Not saved: the Service changed on the server since you loaded it (409 Conflict).</strong> Your edits are kept. Changed on the server meanwhile:
             <PathList paths={state.merge.serverChanged} testId="conflict-changed-fields" />
             {state.merge.conflicts.length ? (
-              <p>
-                You and the server both changed: {state.merge.conflicts.map((c) => <code key={c}>{c} </code>)} — re-applying keeps your value there.
-              </p>
+              <>
+                <p>You and the server both changed (re-applying keeps your value there):</p>
+                <ul className="sf-paths" data-testid="conflict-both-changed">
+                  {state.merge.conflicts.map((c) => (
+                    <li key={c.path}>
+                      <code>{c.path}</code>: when loaded <code>{show(c.base)}</code>, on the server now <code>{show(c.live)}</code>, yours <code>{show(c.mine)}</code>
+                    </li>
+                  ))}
+                </ul>
+              </>
             ) : null}
           </div>
           <button type="button" className="button primary" onClick={onReapply}>

@@ -9,6 +9,7 @@ import { useRouter } from 'next/navigation';
 import { useCallback, useMemo, useState } from 'react';
 import type { Service } from '../../lib/k8s/types';
 import { useCanI } from '../../lib/client/access';
+import { READ_ONLY_REASON } from '../../lib/read-only';
 import { pageRoutes } from '../../lib/client/page-routes';
 import { useDraftValidation } from '../../lib/client/use-draft-validation';
 import { useLeaveGuard } from '../../lib/client/use-leave-guard';
@@ -90,7 +91,9 @@ export function ServiceEditor({ initial, editing, namespaces }: ServiceEditorPro
   const errorCount = validation.local.errors.length;
   const saving = save.state.phase === 'saving';
   const blocked = !allowed ? 'permission' : errorCount > 0 ? 'errors' : undefined;
-  const permissionReason = `Your identity may not ${editing ? 'update this Service' : `create Services in namespace ${ns}`} (the cluster's access review says no).`;
+  // Porthole's --read-only mode answers the review itself, with its own reason (lib/read-only.ts).
+  const readOnlyMode = access.data?.reason === READ_ONLY_REASON;
+  const permissionReason = readOnlyMode ? READ_ONLY_REASON : `Your identity may not ${editing ? 'update this Service' : `create Services in namespace ${ns}`} (the cluster's access review says no).`;
   const title = editing ? `Edit ${name}` : 'New Service';
 
   return (
@@ -156,7 +159,7 @@ export function ServiceEditor({ initial, editing, namespaces }: ServiceEditorPro
               ? `Fix the ${errorCount} problem${errorCount === 1 ? '' : 's'} shown at the fields first.`
               : ''}
         </span>
-        {blocked === 'permission' ? (
+        {blocked === 'permission' && !readOnlyMode ? (
           <button type="button" className="button" onClick={() => void save.save(outgoing, outgoingBase)}>
             Send anyway
           </button>

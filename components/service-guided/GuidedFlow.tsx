@@ -7,6 +7,7 @@ import { useRouter } from 'next/navigation';
 import { useMemo, useState } from 'react';
 import { useCanI, useNamespacesWithServiceAccess } from '../../lib/client/access';
 import { useCurrentIdentity } from '../../lib/client/identity';
+import { READ_ONLY_REASON } from '../../lib/read-only';
 import { useNamespaces } from '../../lib/client/namespaces';
 import { useNodes } from '../../lib/client/nodes';
 import { pageRoutes } from '../../lib/client/page-routes';
@@ -112,7 +113,9 @@ export function GuidedFlow() {
         </h2>
         {namespaceList.query.isSuccess && allowed.length === 0 && (
           <p className="gd-bad" role="alert">
-            You may not create Services in any namespace (the cluster’s RBAC refuses it); ask for the create permission on services.
+            {me.data?.readOnly
+              ? READ_ONLY_REASON
+              : 'You may not create Services in any namespace (the cluster’s RBAC refuses it); ask for the create permission on services.'}
           </p>
         )}
         {step === 1 && (

@@ -3,7 +3,7 @@
  * The three-way view after a 409 or a stale draft: what was loaded, what is live now, and the
  * user's edit, for every field both sides changed; how many of the cluster's changes were merged.
  */
-import type { MergeConflict } from '../../lib/service-yaml/three-way';
+import type { MergeConflict } from '../../lib/service-draft/three-way';
 
 const show = (v: unknown) => (v === undefined ? '(absent)' : typeof v === 'string' ? v : JSON.stringify(v));
 

@@ -6,7 +6,7 @@
  */
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { useEffect, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import type { Service } from '../../lib/k8s/types';
 import { useCanI } from '../../lib/client/access';
 import { useClusterInfo } from '../../lib/client/cluster-info';
@@ -61,7 +61,9 @@ export function ServiceYamlEditPage({ namespace, name }: { namespace: string; na
   const pristine = useMemo(() => (base ? serviceToYaml(base) : undefined), [base]);
   useDraftPersistence(ref, text, pristine, base);
 
-  const parsed = useMemo(() => (text === undefined ? undefined : parseServiceYaml(text, { name, namespace })), [text, name, namespace]);
+  // The page's own parse (for apply) may lag a keystroke behind: the editor's markers come first.
+  const deferredText = useDeferredValue(text);
+  const parsed = useMemo(() => (deferredText === undefined ? undefined : parseServiceYaml(deferredText, { name, namespace })), [deferredText, name, namespace]);
   const edited = parsed && parsed.markers.length === 0 ? parsed.service : undefined;
   const liveChanged = !!live && !!base && live.metadata.resourceVersion !== base.metadata.resourceVersion;
   const readOnlyReason =

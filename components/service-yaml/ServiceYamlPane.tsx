@@ -14,7 +14,7 @@ import { useServiceJsonSchema } from '../../lib/client/openapi';
 import { editorObject, serviceToYaml, statusLine } from '../../lib/service-yaml/editor-text';
 import { sortMarkers, type YamlMarker } from '../../lib/service-yaml/markers';
 import { formatYaml, rewriteYaml } from '../../lib/service-yaml/sync-document';
-import { jsonEqual } from '../../lib/service-yaml/three-way';
+import { jsonEqual } from '../../lib/service-draft/three-way';
 import { ProblemsPanel } from './ProblemsPanel';
 import { useYamlMarkers } from './use-yaml-markers';
 import type { EditorHandle } from './YamlCodeEditor';
@@ -60,16 +60,19 @@ export function ServiceYamlPane(props: ServiceYamlPaneProps) {
 
   // Text → shared draft, whenever it parses cleanly.
   const lastSent = useRef<Service>(draft);
+  /** Drafts this pane sent lately: the parent hands them back (maybe after newer keystrokes), never to be written back. */
+  const sent = useRef<Service[]>([draft]);
   useEffect(() => {
     if (check.service && !jsonEqual(check.service, lastSent.current)) {
       lastSent.current = check.service;
+      sent.current = [...sent.current.slice(-49), check.service];
       onDraftChange(check.service);
     }
   }, [check.service]); // eslint-disable-line react-hooks/exhaustive-deps
 
   // Draft changed elsewhere (the form) → into the text, keeping comments.
   useEffect(() => {
-    if (jsonEqual(draft, lastSent.current)) return;
+    if (sent.current.includes(draft) || jsonEqual(draft, lastSent.current)) return;
     lastSent.current = draft;
     setText(rewriteYaml(text, editorObject(draft, { showManagedFields: showManaged })));
   }, [draft]); // eslint-disable-line react-hooks/exhaustive-deps

@@ -5,6 +5,7 @@
  * with its source. Loaded only through `dynamic(..., { ssr: false })`.
  */
 import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
+import { flushSync } from 'react-dom';
 import type { JSONSchema } from 'monaco-yaml';
 import { MARKER_SOURCE_LABEL, type MarkerSource, type YamlMarker } from '../../lib/service-yaml/markers';
 import { monaco, SERVICE_MODEL_PATH, setServiceSchema, setupMonaco } from './monaco-setup';
@@ -46,6 +47,8 @@ function toSeverity(s: monaco.MarkerSeverity): YamlMarker['severity'] {
 export default function YamlCodeEditor(props: YamlCodeEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const editorRef = useRef<monaco.editor.IStandaloneCodeEditor | null>(null);
+  /** The marker layers last given to the model (serialized), to skip unchanged ones. */
+  const setLayers = useRef(new Map<MarkerSource, string>());
   /** The texts this editor reported through onChange lately. */
   const reported = useRef<string[]>([]);
   const latest = useRef(props);
@@ -82,7 +85,8 @@ export default function YamlCodeEditor(props: YamlCodeEditorProps) {
       const text = model.getValue();
       reported.current.push(text);
       if (reported.current.length > 50) reported.current.shift();
-      if (text !== latest.current.value) latest.current.onChange(text);
+      // Rendered synchronously: the Service-rule markers reach the model in the keystroke's own task.
+      if (text !== latest.current.value) flushSync(() => latest.current.onChange(text));
     });
     const markerSub = m.editor.onDidChangeMarkers((uris) => {
       if (!uris.some((u) => u.toString() === model.uri.toString())) return;
@@ -127,11 +131,15 @@ export default function YamlCodeEditor(props: YamlCodeEditorProps) {
     setServiceSchema(props.schema);
   }, [props.schema]);
 
-  useEffect(() => {
+  // Layout effect: the markers reach the model in the same frame as the keystroke's render.
+  useLayoutEffect(() => {
     const model = editorRef.current?.getModel();
     if (!model) return;
     for (const source of OWN_SOURCES) {
       const layer = props.markers.filter((x) => x.source === source);
+      const key = JSON.stringify(layer);
+      if (setLayers.current.get(source) === key) continue; // unchanged layer: no work for Monaco
+      setLayers.current.set(source, key);
       monaco.editor.setModelMarkers(
         model,
         `porthole-${source}`,

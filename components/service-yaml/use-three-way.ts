@@ -7,12 +7,12 @@ import { editorObject } from '../../lib/service-yaml/editor-text';
 import { locateField } from '../../lib/service-yaml/locate';
 import type { YamlMarker } from '../../lib/service-yaml/markers';
 import { rewriteYaml } from '../../lib/service-yaml/sync-document';
-import { threeWayMerge, type MergeResult } from '../../lib/service-yaml/three-way';
+import { threeWayMerge, type ThreeWayResult } from '../../lib/service-draft/three-way';
 
 const show = (v: unknown) => (v === undefined ? '(absent)' : JSON.stringify(v));
 
 export function useThreeWay() {
-  const [result, setResult] = useState<MergeResult<Service> | undefined>();
+  const [result, setResult] = useState<ThreeWayResult | undefined>();
   const [reason, setReason] = useState('');
   return {
     result,
@@ -21,7 +21,6 @@ export function useThreeWay() {
     /** Merges and returns the new text (the user's comments kept); live's resourceVersion becomes the base. */
     merge(why: string, base: Service, live: Service, mine: Service, text: string): string {
       const r = threeWayMerge(editorObject(base), editorObject(live), editorObject(mine));
-      r.merged.metadata = { ...r.merged.metadata, resourceVersion: live.metadata.resourceVersion };
       setResult(r);
       setReason(why);
       return rewriteYaml(text, r.merged);
@@ -30,7 +29,7 @@ export function useThreeWay() {
 }
 
 /** The conflicts of a merge as markers at their fields in `text`. */
-export function conflictMarkers(result: MergeResult<Service> | undefined, text: string): YamlMarker[] {
+export function conflictMarkers(result: ThreeWayResult | undefined, text: string): YamlMarker[] {
   if (!result || result.conflicts.length === 0) return [];
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter });

@@ -6,7 +6,8 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import type { Service } from '../../lib/k8s/types';
-import { dryRunService, type DryRunAnswer } from '../../lib/client/service-dry-run';
+import { serviceWrites } from '../../lib/client/service-writes';
+import type { Status } from '../../lib/k8s/types';
 import type { YamlMarker } from '../../lib/service-yaml/markers';
 import { parseServiceYaml, type ParsedService } from '../../lib/service-yaml/parse-service';
 import { serverMarkers, serviceRuleMarkers } from '../../lib/service-yaml/problem-markers';
@@ -23,6 +24,20 @@ export interface YamlCheck {
   dryRunPending: boolean;
 }
 
+interface DryRunAnswer {
+  status?: Status;
+  warnings: string[];
+}
+
+/** The server's verdict on the draft: a dry-run PUT (edit) or POST (create) with strict field validation. */
+async function dryRun(mode: 'create' | 'edit', namespace: string, service: Service): Promise<DryRunAnswer> {
+  const out =
+    mode === 'edit'
+      ? await serviceWrites.dryRunReplace({ namespace, name: service.metadata.name ?? '' }, service)
+      : await serviceWrites.dryRunCreate(namespace, service);
+  return out.ok ? { warnings: out.warnings } : { status: out.status, warnings: out.warnings };
+}
+
 export function useYamlMarkers(text: string, mode: 'create' | 'edit', live: Service | undefined, namespace: string): YamlCheck {
   const expect = mode === 'edit' && live ? { name: live.metadata.name, namespace: live.metadata.namespace } : undefined;
   const parsed = useMemo(() => parseServiceYaml(text, expect), [text, expect?.name, expect?.namespace]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -36,15 +51,15 @@ export function useYamlMarkers(text: string, mode: 'create' | 'edit', live: Serv
   const body = service ? JSON.stringify(service) : '';
   useEffect(() => {
     if (!body) return;
-    const ctl = new AbortController();
+    let current = true;
     const timer = setTimeout(() => {
-      dryRunService(mode, namespace, JSON.parse(body) as Service, ctl.signal)
-        .then((a) => setAnswer({ body, answer: a }))
+      dryRun(mode, namespace, JSON.parse(body) as Service)
+        .then((a) => current && setAnswer({ body, answer: a }))
         .catch(() => undefined); // unreachable server: the connection indicator says so; no marker
     }, DRY_RUN_DEBOUNCE_MS);
     return () => {
+      current = false;
       clearTimeout(timer);
-      ctl.abort();
     };
   }, [body, mode, namespace]);
 

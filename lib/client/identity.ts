@@ -18,6 +18,8 @@ export interface CurrentIdentity {
   identity?: string;
   /** The namespace of its kubeconfig context. */
   namespace?: string;
+  /** Porthole was started with --read-only: it refuses every write. */
+  readOnly?: boolean;
 }
 
 /** Who this browser acts as (the context name; never a credential). */

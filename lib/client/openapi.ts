@@ -8,20 +8,10 @@ import { getJson } from './fetch-json';
 import { queryKeys } from './query-keys';
 
 /**
- * The cluster's OpenAPI v3 document for core/v1 (components.schemas["io.k8s.api.core.v1.Service"] ...),
- * cached per cluster for the life of the page (it changes only with the cluster's version).
+ * The cluster's OpenAPI v3 document for core/v1 (components.schemas["io.k8s.api.core.v1.Service"] ...), cached
+ * per cluster for the life of the page (it changes only with the cluster's version), as the Service's
+ * JSON Schema.
  */
-export function useServiceOpenApi() {
-  const cluster = useClusterInfo().data;
-  const clusterKey = cluster?.ok ? `${cluster.clusterName}@${cluster.server}` : '';
-  return useQuery({
-    queryKey: queryKeys.serviceOpenApi(clusterKey),
-    queryFn: ({ signal }) => getJson<JsonObject>(apiPaths.serviceOpenApi(), signal),
-    staleTime: Infinity,
-    enabled: cluster !== undefined,
-  });
-}
-
 interface SchemaResult {
   schema?: JsonObject;
   error?: string;

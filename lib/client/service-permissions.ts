@@ -3,6 +3,7 @@
  * May the current identity create, update, patch or delete Services here? One SelfSubjectAccessReview
  * per action and namespace (the cluster's RBAC answers), with the sentence a disabled control shows.
  */
+import { READ_ONLY_REASON } from '../read-only';
 import { useCanI } from './access';
 import { useCurrentIdentity } from './identity';
 
@@ -29,5 +30,6 @@ export function useServicePermission(verb: ServiceVerb, namespace: string | unde
   // A review that cannot be asked (network) leaves the decision to the server: it refuses with 403 anyway.
   if (review.isError) return { allowed: true, pending: false };
   if (review.data.allowed) return { allowed: true, pending: false };
+  if (review.data.reason === READ_ONLY_REASON || identity.data?.readOnly) return { allowed: false, pending: false, reason: READ_ONLY_REASON };
   return { allowed: false, pending: false, reason: permissionReason(identity.data?.identity, verb, namespace) };
 }

@@ -1,5 +1,7 @@
 import 'server-only';
-import { statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
+import { isIPv6 } from 'node:net';
+import { join } from 'node:path';
 import { KubeConfig } from '@kubernetes/client-node';
 
 /**
@@ -7,7 +9,9 @@ import { KubeConfig } from '@kubernetes/client-node';
  * kubectl does and passes the result through the environment:
  *   PORTHOLE_KUBECONFIG   path of the kubeconfig file to use
  *   PORTHOLE_CONTEXT      context to use (default: the file's current-context)
- *   PORTHOLE_IN_CLUSTER=1 use the pod's service account
+ *   PORTHOLE_IN_CLUSTER=1 use the pod's service account (token, ca.crt, namespace in
+ *                         PORTHOLE_SERVICE_ACCOUNT_DIR, default /var/run/secrets/kubernetes.io/serviceaccount;
+ *                         server https://$KUBERNETES_SERVICE_HOST:$KUBERNETES_SERVICE_PORT)
  *   PORTHOLE_CLUSTER_SOURCE  'kubeconfig' | 'in-cluster' | 'embedded' (shown in the UI)
  * Without any of them (e.g. `next dev` run directly) it falls back to client-node's kubectl-like default.
  */
@@ -41,7 +45,7 @@ function load(): ClusterConfig {
   const path = process.env.PORTHOLE_KUBECONFIG;
   let source: ClusterSource;
   if (process.env.PORTHOLE_IN_CLUSTER === '1') {
-    kc.loadFromCluster();
+    loadInCluster(kc, process.env);
     source = 'in-cluster';
   } else if (path) {
     kc.loadFromFile(path);
@@ -57,6 +61,32 @@ function load(): ClusterConfig {
   const cluster = kc.getCurrentCluster();
   if (!cluster) throw new Error(`kubeconfig context "${kc.getCurrentContext()}" names no cluster`);
   return { kubeConfig: kc, source, contextName: kc.getCurrentContext(), clusterName: cluster.name, server: cluster.server };
+}
+
+export const SERVICE_ACCOUNT_DIR = '/var/run/secrets/kubernetes.io/serviceaccount';
+
+/**
+ * client-node's loadFromCluster, with the service-account directory overridable (tests point it at a
+ * token and CA of their own). The token file is re-read as the kubelet rotates it (tokenFile provider).
+ */
+export function loadInCluster(kc: KubeConfig, env: Record<string, string | undefined>): void {
+  const dir = env.PORTHOLE_SERVICE_ACCOUNT_DIR || SERVICE_ACCOUNT_DIR;
+  const host = env.KUBERNETES_SERVICE_HOST;
+  const port = env.KUBERNETES_SERVICE_PORT || '443';
+  if (!host) throw new Error('in-cluster mode needs KUBERNETES_SERVICE_HOST');
+  const server = `https://${isIPv6(host) ? `[${host}]` : host}:${port}`;
+  let namespace: string | undefined;
+  try {
+    namespace = readFileSync(join(dir, 'namespace'), 'utf8').trim() || undefined;
+  } catch {
+    namespace = undefined;
+  }
+  kc.loadFromOptions({
+    clusters: [{ name: 'in-cluster', server, caFile: join(dir, 'ca.crt'), skipTLSVerify: false }],
+    users: [{ name: 'service-account', authProvider: { name: 'tokenFile', config: { tokenFile: join(dir, 'token') } } }],
+    contexts: [{ name: 'in-cluster', cluster: 'in-cluster', user: 'service-account', namespace }],
+    currentContext: 'in-cluster',
+  });
 }
 
 /**

@@ -108,6 +108,13 @@ export const API_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELE
 /** Pages: documents (and POST, which Next uses for server actions). */
 export const PAGE_METHODS = new Set(['GET', 'HEAD', 'POST']);
 
+/**
+ * /healthz, /readyz and /metrics answer without the Host allowlist: kubelet probes and Prometheus send
+ * `Host: <pod IP>:<port>`. They are GET/HEAD only and carry no cluster data (app/healthz, readyz, metrics).
+ */
+export const PROBE_PATHS: ReadonlySet<string> = new Set(['/healthz', '/readyz', '/metrics']);
+export const PROBE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD']);
+
 /** Whether every segment of a raw (still percent-encoded) path decodes. */
 export function pathDecodes(rawPath: string): boolean {
   try {

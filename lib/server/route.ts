@@ -1,9 +1,12 @@
 import 'server-only';
 import type { Readable } from 'node:stream';
 import { failure, statusError } from '../k8s/status';
+import { READ_ONLY_REASON, readOnlyMode } from '../read-only';
+import { auditWrite } from './audit';
 import { identityFor, type RequestIdentity } from './identity';
 import { API_CACHE_CONTROL, RequestError, statusFromError, statusFromUpstream, statusResponse } from './errors';
 import { MAX_BODY_BYTES } from './limits';
+import { incCounter, METRICS, routeTemplate } from './metrics';
 import { crossOriginProblem } from './request-guard';
 import { readText, type UpstreamResponse } from './upstream';
 
@@ -28,8 +31,15 @@ export interface ApiContext<P> {
 export interface RouteSpec<P> {
   validate: (params: Record<string, string>, url: URL) => P;
   body?: BodyKind;
+  /**
+   * A POST that changes nothing in the cluster (access reviews, choosing the identity): served in
+   * read-only mode and not audited. Every other POST, PUT, PATCH and DELETE is a write.
+   */
+  notAWrite?: boolean;
   act: (ctx: ApiContext<P>) => Promise<Response>;
 }
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 type RouteParams = { params: Promise<Record<string, string | string[]>> };
 
@@ -102,19 +112,56 @@ async function readBody(request: Request, kind: BodyKind): Promise<{ body?: Buff
 
 export function apiRoute<P>(spec: RouteSpec<P>): (request: Request, context: RouteParams) => Promise<Response> {
   return async (request, context) => {
+    const url = new URL(request.url);
+    const raw = (await context?.params) ?? {};
+    const params = flatParams(raw);
+    const template = routeTemplate(url.pathname, raw);
+    const write = WRITE_METHODS.has(request.method) && !spec.notAWrite;
+    let identity: RequestIdentity | undefined;
+    let createdName: string | undefined;
+    let response: Response;
     try {
-      const url = new URL(request.url);
-      const input = spec.validate(flatParams((await context?.params) ?? {}), url);
+      if (write && readOnlyMode()) {
+        identity = identityOrUndefined(request.headers);
+        throw new RequestError(failure(403, 'Forbidden', READ_ONLY_REASON));
+      }
+      const input = spec.validate(params, url);
       authorize(request);
-      const identity = identityFor(request.headers);
+      identity = identityFor(request.headers);
       const { body, contentType } = await readBody(request, spec.body ?? 'none');
-      return await spec.act({ input, identity, url, signal: request.signal, body, contentType });
+      if (write && request.method === 'POST') createdName = nameInBody(body);
+      response = await spec.act({ input, identity, url, signal: request.signal, body, contentType });
     } catch (err) {
       const status = statusFromError(err);
       if ((status.code ?? 500) >= 500 && !(err instanceof RequestError)) console.error(`[porthole] ${request.method} ${request.url}:`, err);
-      return statusResponse(status);
+      response = statusResponse(status);
     }
+    incCounter(METRICS.requests, { route: template, method: request.method, code: String(response.status) });
+    if (write) {
+      const audited = createdName && !params.name ? { ...params, name: createdName } : params;
+      void auditWrite({ identity, method: request.method, template, params: audited, url, code: response.status }).catch(() => undefined);
+    }
+    return response;
   };
+}
+
+function identityOrUndefined(headers: Headers): RequestIdentity | undefined {
+  try {
+    return identityFor(headers);
+  } catch {
+    return undefined;
+  }
+}
+
+/** metadata.name of a created object, for the audit line (nothing else of the body is kept). */
+function nameInBody(body: Buffer | undefined): string | undefined {
+  if (!body) return undefined;
+  try {
+    const name = (JSON.parse(body.toString('utf8')) as { metadata?: { name?: unknown } }).metadata?.name;
+    return typeof name === 'string' ? name.slice(0, 253) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**

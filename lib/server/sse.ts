@@ -1,4 +1,5 @@
 import 'server-only';
+import { addGauge, METRICS } from './metrics';
 
 /**
  * A server-sent-event response body. `send` queues one event (JSON data); `sendBytes` queues an
@@ -44,10 +45,16 @@ export function sseChannel(onCancel: () => void, maxQueuedBytes = sseMaxQueuedBy
   let isClosed = false;
   let keepalive: ReturnType<typeof setInterval> | undefined;
   let largest = 0;
+  let counted = false;
+  const uncount = () => {
+    if (counted) addGauge(METRICS.streams, -1);
+    counted = false;
+  };
 
   const stop = () => {
     isClosed = true;
     if (keepalive) clearInterval(keepalive);
+    uncount();
   };
   const write = (text: string) => writeBytes(utf8.encode(text));
   const writeBytes = (bytes: Uint8Array) => {
@@ -79,6 +86,8 @@ export function sseChannel(onCancel: () => void, maxQueuedBytes = sseMaxQueuedBy
     {
       start(c) {
         controller = c;
+        counted = true;
+        addGauge(METRICS.streams, 1);
         // Tell EventSource how long to wait before its own reconnect (the client manages its own anyway).
         write('retry: 2000\n\n');
         keepalive = setInterval(() => write(`: keepalive ${Date.now()}\n\n`), KEEPALIVE_MS);

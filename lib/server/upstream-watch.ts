@@ -5,6 +5,7 @@ import type { KubeList, KubeObject, Status } from '../k8s/types';
 import type { ListSnapshot, UpstreamState, WatchSpec } from '../live/protocol';
 import { backoffDelay, sleep } from './backoff';
 import { statusFromError, statusFromUpstream } from './errors';
+import { incCounter, METRICS } from './metrics';
 import { collectionPath } from './resources';
 import { readJson, readText, upstream } from './upstream';
 
@@ -131,12 +132,14 @@ export async function runUpstreamWatch(kc: KubeConfig, spec: WatchSpec, startRv:
       if (signal.aborted) return;
       if (outcome.kind === 'gone') {
         rv = undefined; // 410: our resourceVersion left the server's history; relist now.
+        incCounter(METRICS.watchRestarts, { reason: 'gone' });
         attempt = 0;
         continue;
       }
       if (outcome.kind === 'ended') {
         // A normal end (timeoutSeconds elapsed) resumes at once; an immediate end means trouble.
         if (outcome.sawEvents || Date.now() - started > 2000) {
+          incCounter(METRICS.watchRestarts, { reason: 'ended' });
           attempt = 0;
           continue;
         }
@@ -158,5 +161,6 @@ export async function runUpstreamWatch(kc: KubeConfig, spec: WatchSpec, startRv:
     await sleep(delay, signal);
     if (signal.aborted) return;
     if (!permanent) setState('reconnecting', { message: failure.message });
+    incCounter(METRICS.watchRestarts, { reason: 'error' });
   }
 }

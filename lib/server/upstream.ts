@@ -3,6 +3,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { IncomingMessage } from 'node:http';
 import type { KubeConfig } from '@kubernetes/client-node';
+import { METRICS, observe } from './metrics';
 import { fileErrorText, withoutPaths } from './safe-message';
 
 /**
@@ -101,14 +102,18 @@ export async function upstream(kc: KubeConfig, req: UpstreamRequest): Promise<Up
     signal: req.signal,
   };
   const transport = secure ? https : http;
+  const started = performance.now();
+  const timed = (outcome: string) => observe(METRICS.upstream, (performance.now() - started) / 1000, { method: req.method, outcome });
   return new Promise<UpstreamResponse>((resolve, reject) => {
     const request = transport.request(url, options, (res) => {
+      timed(String(res.statusCode ?? 0).charAt(0) + 'xx');
       request.setTimeout(0);
       resolve({ status: res.statusCode ?? 502, headers: res.headers, body: res });
     });
     const timeout = upstreamTimeoutMs();
     request.setTimeout(timeout, () => request.destroy(new Error(`no response within ${timeout / 1000}s (raise it with --upstream-timeout)`)));
     request.on('error', (err) => {
+      timed((err as { name?: string }).name === 'AbortError' ? 'aborted' : 'error');
       if ((err as { name?: string }).name === 'AbortError') reject(err);
       else reject(new UpstreamUnreachableError(cluster.server, err, kc));
     });

@@ -1,12 +1,10 @@
-/** The YAML editor's pure core: parse and check editor text, locate fields, merge, drafts, schema. */
+/** The YAML editor's pure core: parse and check editor text, locate fields, drafts, schema. */
 export * from './markers';
 export * from './locate';
 export * from './parse-service';
-export * from './three-way';
 export * from './sync-document';
 export * from './drafts';
 export * from './editor-text';
 export * from './openapi-schema';
 export * from './problem-markers';
 export * from './apply-payload';
-export * from './starters';

@@ -87,15 +87,3 @@ describe('parseServiceYaml: bad input is a marker, never an exception', () => {
     expect(parseServiceYaml('').markers[0].message).toMatch(/empty/);
   });
 });
-
-describe('starters', () => {
-  it('every starter parses to a valid Service draft', async () => {
-    const { starterYaml } = await import('./starters');
-    const { SERVICE_KINDS, checkServiceDraft } = await import('../service');
-    for (const kind of SERVICE_KINDS) {
-      const r = parseServiceYaml(starterYaml(kind, 'demo', 'web'));
-      expect(r.markers, kind).toEqual([]);
-      expect(checkServiceDraft(r.service!).errors, kind).toEqual([]);
-    }
-  });
-});

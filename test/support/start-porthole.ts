@@ -75,15 +75,23 @@ export async function startPorthole(opts: StartPortholeOptions): Promise<Porthol
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  return serverChild(child, port, '/api/identity', 'next start');
+}
+
+/**
+ * Collects a server child's output, waits until `readyPath` answers 2xx (fails early if the child exits
+ * or does not answer within 90 s), and returns the handle that stops it.
+ */
+export async function serverChild(child: ChildProcess, port: number, readyPath: string, what: string): Promise<PortholeServer> {
   let output = '';
   child.stdout?.on('data', (c: Buffer) => (output += c.toString()));
   child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + START_TIMEOUT_MS;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`next start exited (${child.exitCode}):\n${output}`);
+    if (child.exitCode !== null) throw new Error(`${what} exited (${child.exitCode}):\n${output}`);
     try {
-      const res = await fetch(`${url}/api/identity`, { signal: AbortSignal.timeout(3000) });
+      const res = await fetch(`${url}${readyPath}`, { signal: AbortSignal.timeout(3000) });
       await res.arrayBuffer();
       if (res.ok) break;
     } catch {
@@ -91,7 +99,7 @@ export async function startPorthole(opts: StartPortholeOptions): Promise<Porthol
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`Porthole did not start within ${START_TIMEOUT_MS} ms:\n${output}`);
+      throw new Error(`${what} did not start within ${START_TIMEOUT_MS} ms:\n${output}`);
     }
     await new Promise((r) => setTimeout(r, 200));
   }

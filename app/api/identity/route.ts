@@ -1,4 +1,5 @@
 import { statusError } from '../../../lib/k8s/status';
+import { readOnlyMode } from '../../../lib/read-only';
 import { clusterInfo } from '../../../lib/server/cluster-info';
 import { API_CACHE_CONTROL, RequestError } from '../../../lib/server/errors';
 import { IDENTITY_COOKIE } from '../../../lib/server/identity';
@@ -7,15 +8,16 @@ import { apiRoute, methodNotAllowed } from '../../../lib/server/route';
 
 export const dynamic = 'force-dynamic';
 
-/** GET — the cluster and the identity this browser acts as (context names only, never credentials). */
+/** GET — the cluster, the identity this browser acts as (context names only, never credentials) and whether Porthole runs read-only. */
 export async function GET(request: Request): Promise<Response> {
-  return Response.json(clusterInfo(request.headers), { headers: { 'Cache-Control': API_CACHE_CONTROL } });
+  return Response.json({ ...clusterInfo(request.headers), readOnly: readOnlyMode() }, { headers: { 'Cache-Control': API_CACHE_CONTROL } });
 }
 
 /** POST {"context": "<name>"} — act as another context of the same cluster (stored in a cookie). */
 export const POST = apiRoute({
   validate: () => ({}),
   body: 'json',
+  notAWrite: true,
   act: async ({ body }) => {
     const parsed: unknown = JSON.parse(body!.toString('utf8'));
     const context = typeof parsed === 'object' && parsed !== null ? (parsed as { context?: unknown }).context : undefined;

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -89,6 +89,36 @@ describe('npm start (bin/porthole.ts)', () => {
     expect((await fetch(new URL('/api/services', s.url))).status).toBe(200);
     const del = await fetch(new URL('/api/namespaces/default/services/kubernetes', s.url), { method: 'DELETE' });
     expect(del.status).toBe(403);
+    expect(await stop(s)).toBe(0);
+  });
+
+  it('--read-only passes the mode to the server: admin writes are refused with 403, reads work', async () => {
+    const cluster: TestCluster = await startTestCluster({ empty: true });
+    cleanup.push(() => cluster.stop());
+    const s = await start(['--kubeconfig', cluster.kubeconfigPath, '--read-only']);
+    expect(s.output()).toContain('read-only mode');
+    const identity = (await (await fetch(new URL('/api/identity', s.url))).json()) as { readOnly: boolean; contextName: string };
+    expect(identity).toMatchObject({ readOnly: true, contextName: 'porthole-admin' });
+    expect((await fetch(new URL('/api/services', s.url))).status).toBe(200);
+    const del = await fetch(new URL('/api/namespaces/default/services/kubernetes?dryRun=All', s.url), { method: 'DELETE' });
+    expect(del.status).toBe(403);
+    expect(((await del.json()) as { message: string }).message).toContain('read-only mode');
+    expect(await stop(s)).toBe(0);
+  });
+
+  it('finds the in-cluster service account through PORTHOLE_SERVICE_ACCOUNT_DIR when there is no kubeconfig', async () => {
+    const cluster: TestCluster = await startTestCluster({ empty: true });
+    cleanup.push(() => cluster.stop());
+    const sa = mkdtempSync(join(tmpdir(), 'porthole-sa-'));
+    cleanup.push(() => rmSync(sa, { recursive: true, force: true }));
+    const kubeconfig = readFileSync(cluster.kubeconfigPath, 'utf8');
+    writeFileSync(join(sa, 'token'), cluster.tokens.viewer);
+    writeFileSync(join(sa, 'ca.crt'), Buffer.from(/certificate-authority-data: (\S+)/.exec(kubeconfig)![1], 'base64'));
+    const s = await start([], { PORTHOLE_SERVICE_ACCOUNT_DIR: sa, KUBERNETES_SERVICE_HOST: '127.0.0.1', KUBERNETES_SERVICE_PORT: String(cluster.port) });
+    expect(s.output()).toContain(`using the in-cluster service account (https://127.0.0.1:${cluster.port})`);
+    const identity = (await (await fetch(new URL('/api/identity', s.url))).json()) as { source: string };
+    expect(identity.source).toBe('in-cluster');
+    expect((await fetch(new URL('/api/services', s.url))).status).toBe(200);
     expect(await stop(s)).toBe(0);
   });
 

@@ -7,6 +7,7 @@ export const dynamic = 'force-dynamic';
 export const POST = apiRoute({
   validate: () => ({}),
   body: 'json',
+  notAWrite: true,
   act: async ({ identity, body }) => relay(await accessReviews.selfSubjectRules(identity.kubeConfig, body!)),
 });
 
