@@ -55,6 +55,8 @@ const createService = (name: string) =>
   kube('POST', `/api/v1/namespaces/${NS}/services`, { apiVersion: 'v1', kind: 'Service', metadata: { name, namespace: NS }, spec: { ports: [{ port: 80 }] } });
 
 const watches = (resource?: string) => clusterMetric(cluster.url, cluster.tokens.admin, 'apiserver_longrunning_requests', { verb: 'WATCH', ...(resource ? { resource } : {}) });
+/** Porthole's own /metrics: upstream watch restarts after 410 Gone. */
+const goneRestarts = async () => Number(/^porthole_watch_restarts_total\{reason="gone"\} (\d+)$/m.exec(await (await fetch(`${porthole.url}/metrics`)).text())?.[1] ?? 0);
 const lists = (resource: string) => clusterMetric(cluster.url, cluster.tokens.admin, 'apiserver_request_total', { verb: 'LIST', resource });
 
 async function tabs(count: number, query: string, headers: Record<string, string> = {}): Promise<SseClient[]> {
@@ -122,6 +124,7 @@ describe('one upstream watch per resource for many tabs of one identity', () => 
 
   it('a forced 410 Gone (the watch dropped while the history moved on) relists once and resyncs every tab', async () => {
     const servicesListed = await lists('services');
+    const goneBefore = await goneRestarts();
     proxy.cut();
     // Twelve writes while Porthole cannot see them; the cluster keeps five events of history.
     for (let i = 0; i < 12; i++) expect((await createService(`gone-${i}`)).status).toBe(201);
@@ -133,6 +136,7 @@ describe('one upstream watch per resource for many tabs of one identity', () => 
       expect(names(resyncs(c.events, id)[1].items)).toEqual(expected);
     }
     expect((await lists('services')) - servicesListed).toBe(1);
+    expect((await goneRestarts()) - goneBefore).toBe(1); // Porthole counts it too: porthole_watch_restarts_total{reason="gone"}
     await until(async () => (await watches('services')) === 1); // the new watch may still be connecting
     // And it streams on.
     expect((await createService('after-gone')).status).toBe(201);
