@@ -3,6 +3,7 @@ import { failure } from './lib/k8s/status';
 import type { Status } from './lib/k8s/types';
 import { MAX_BODY_BYTES } from './lib/server/limits';
 import { statusError } from './lib/k8s/status';
+import { authGate } from './lib/server/auth-mode-gate';
 import {
   API_CSP,
   API_METHODS,
@@ -46,6 +47,14 @@ export function proxy(request: NextRequest): Response {
     const message = 'the request path has malformed percent-encoding';
     return refuse(failure(400, 'BadRequest', message), message);
   }
+  // Sign-in modes (--auth token | proxy): no user → the sign-in page or a 401 (lib/server/auth-mode-gate.ts).
+  const gate = authGate(request, isApi);
+  if (gate.kind !== 'pass') {
+    const res = gate.kind === 'signin' ? NextResponse.redirect(new URL(gate.location, request.url), 303) : refuse(gate.status, gate.status.message ?? 'Unauthorized');
+    setHeaders(res.headers, COMMON_SECURITY_HEADERS);
+    if (gate.setCookie) res.headers.append('Set-Cookie', gate.setCookie);
+    return res;
+  }
   if (isApi) {
     // Next holds a route until the whole body has arrived (it buffers a copy for the proxy): a declared
     // oversized body is refused here, at once.
@@ -54,6 +63,7 @@ export function proxy(request: NextRequest): Response {
     if (problem) return refuse(failure(403, 'Forbidden', problem), problem);
     const res = NextResponse.next();
     setHeaders(res.headers, { ...COMMON_SECURITY_HEADERS, 'Content-Security-Policy': API_CSP });
+    if (gate.setCookie) res.headers.append('Set-Cookie', gate.setCookie);
     return res;
   }
 
@@ -64,6 +74,7 @@ export function proxy(request: NextRequest): Response {
   requestHeaders.set('Content-Security-Policy', csp);
   const res = NextResponse.next({ request: { headers: requestHeaders } });
   setHeaders(res.headers, { ...COMMON_SECURITY_HEADERS, 'Content-Security-Policy': csp });
+  if (gate.setCookie) res.headers.append('Set-Cookie', gate.setCookie);
   return res;
 }
 

@@ -1,21 +1,62 @@
-/** `npm run bench [cluster|app|fanout|forms|yaml]`: every benchmark Porthole has, with its target. Prints a table. */
+/**
+ * `npm run bench [-- group...]` (groups: cluster, app, fanout, forms, yaml): every benchmark Porthole has,
+ * with its target. Prints the machine, then one table of all figures; writes .porthole/bench/latest.json.
+ * Exits 0 when figures miss their targets (a benchmark reports, it is not a test); 1 when a group
+ * fails to run; 2 for an unknown group.
+ */
 import { benchApp } from './app-bench';
 import { benchCluster } from './cluster-bench';
 import { benchFanout } from './fanout-bench';
 import { benchForms } from './forms-bench';
-import { printResults } from './stats';
+import { describeMachine, formatTable, machineLine, writeReportJson, type BenchReport } from './report';
+import type { BenchResult } from './stats';
 import { benchYamlEditor } from './yaml-editor-bench';
 
-async function main(): Promise<void> {
-  const only = process.argv[2];
-  if (!only || only === 'cluster') printResults('Embedded cluster', await benchCluster());
-  if (!only || only === 'app') printResults('Porthole (Service list, 10,000 Services)', await benchApp());
-  if (!only || only === 'fanout') printResults('Many viewers, one upstream (100 SSE clients)', await benchFanout());
-  if (!only || only === 'forms') printResults('Service forms (create/edit)', await benchForms());
-  if (!only || only === 'yaml') printResults('YAML editor', await benchYamlEditor());
+interface BenchGroup {
+  key: string;
+  title: string;
+  run: () => Promise<BenchResult[]>;
 }
 
-main().catch((err: unknown) => {
-  console.error(err);
-  process.exit(1);
-});
+const GROUPS: readonly BenchGroup[] = [
+  { key: 'cluster', title: 'Embedded cluster', run: benchCluster },
+  { key: 'app', title: 'Service list', run: benchApp },
+  { key: 'fanout', title: 'Many viewers, one upstream (100 SSE clients)', run: benchFanout },
+  { key: 'forms', title: 'Service forms', run: benchForms },
+  { key: 'yaml', title: 'YAML editor', run: benchYamlEditor },
+];
+
+async function main(): Promise<number> {
+  const wanted = process.argv.slice(2);
+  const unknown = wanted.filter((w) => !GROUPS.some((g) => g.key === w));
+  if (unknown.length > 0) {
+    console.error(`Unknown benchmark group(s): ${unknown.join(', ')}. Groups: ${GROUPS.map((g) => g.key).join(', ')}.`);
+    return 2;
+  }
+  const chosen = wanted.length === 0 ? GROUPS : GROUPS.filter((g) => wanted.includes(g.key));
+  const machine = describeMachine();
+  console.log(machineLine(machine));
+  const report: BenchReport = { startedAt: new Date().toISOString(), finishedAt: '', machine, groups: chosen.map((g) => g.key), results: [], errors: [] };
+  for (const group of chosen) {
+    console.log(`running ${group.key} …`);
+    try {
+      const results = await group.run();
+      report.results.push(...results.map((r) => ({ group: group.title, ...r })));
+    } catch (err: unknown) {
+      console.error(err);
+      report.errors.push({ group: group.title, message: err instanceof Error ? err.message : String(err) });
+    }
+  }
+  report.finishedAt = new Date().toISOString();
+  console.log(`\n${machineLine(machine)}\n${formatTable(report)}`);
+  console.log(`JSON: ${writeReportJson(report)}`);
+  return report.errors.length > 0 ? 1 : 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

@@ -13,6 +13,7 @@ export interface BenchResult {
   unit: string;
   target: string;
   ok: boolean;
+  /** How the figure was measured. */
   note?: string;
 }
 
@@ -20,15 +21,6 @@ export function result(name: string, value: number, unit: string, target: { max?
   const ok = (target.max === undefined || value <= target.max) && (target.min === undefined || value >= target.min);
   const targetText = target.max !== undefined ? `<= ${target.max} ${unit}` : `>= ${target.min} ${unit}`;
   return { name, value: Math.round(value * 100) / 100, unit, target: targetText, ok, note };
-}
-
-export function printResults(title: string, results: readonly BenchResult[]): void {
-  console.log(`\n${title}`);
-  const width = Math.max(...results.map((r) => r.name.length));
-  for (const r of results) {
-    const mark = r.ok ? 'ok  ' : 'MISS';
-    console.log(`  ${mark} ${r.name.padEnd(width)}  ${String(r.value).padStart(10)} ${r.unit.padEnd(6)} (target ${r.target})${r.note ? `  ${r.note}` : ''}`);
-  }
 }
 
 /** Runs `task(i)` for i in [0, count) with at most `concurrency` in flight. */

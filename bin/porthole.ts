@@ -20,15 +20,30 @@
  *   --dev                 run `next dev` instead of `next start`
  *   --allow-context-switch  let browser users act as any context of the kubeconfig that reaches the
  *                         same cluster ("Acting as"); always on for the embedded cluster
+ *   --auth kubeconfig|token|proxy  how users sign in (docs/notes/signin.md; $PORTHOLE_AUTH):
+ *                         kubeconfig (default) acts with the kubeconfig's credentials; token: each user
+ *                         signs in with their own bearer token; proxy: a trusted authenticating proxy
+ *                         names the user, Porthole impersonates them
+ *   --session-key-file F  token mode: base64 32-byte key sealing session cookies, shared by replicas
+ *                         ($PORTHOLE_SESSION_KEY holds the key itself); default: a key per process
+ *   --session-idle D      token mode: idle expiry, e.g. 30m (default), 90s
+ *   --session-max D       token mode: absolute expiry, e.g. 12h (default)
+ *   --secure-cookies      always mark the session cookie Secure (else when reached over https)
+ *   --trusted-proxies C   proxy mode: CIDRs of the authenticating proxy, e.g. 10.0.0.0/8,127.0.0.1/32
+ *   --proxy-user-header H, --proxy-group-header H  default X-Remote-User, X-Remote-Group
  * With no kubeconfig and no in-cluster service account (token in $PORTHOLE_SERVICE_ACCOUNT_DIR, default
  * /var/run/secrets/kubernetes.io/serviceaccount, and $KUBERNETES_SERVICE_HOST), the embedded cluster is started.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { homedir } from 'node:os';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { randomBytes } from 'node:crypto';
 import { KubeConfig } from '@kubernetes/client-node';
+import { parseAuthMode, parseDuration, parseSessionKeys } from '../lib/server/auth-mode';
+import { cidrList } from '../lib/server/auth-mode-proxy';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const nextBin = join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
@@ -48,12 +63,23 @@ interface Args {
   upstreamTimeoutMs?: number;
   dev: boolean;
   allowContextSwitch: boolean;
+  /** Sign-in settings (--auth and friends) as the PORTHOLE_* variables the server reads. */
+  authEnv: Record<string, string>;
   readOnly: boolean;
 }
 
 function fail(message: string): never {
   console.error(`porthole: ${message}`);
   process.exit(2);
+}
+
+/** A flag's value parsed, or the process ends with the parser's message. */
+function check<T>(flag: string, parse: () => T): T {
+  try {
+    return parse();
+  } catch (err) {
+    return fail(`${flag}: ${(err as Error).message}`);
+  }
 }
 
 function parseArgs(argv: string[]): Args {
@@ -66,8 +92,10 @@ function parseArgs(argv: string[]): Args {
     host: process.env.PORTHOLE_HOST ?? '127.0.0.1',
     dev: false,
     allowContextSwitch: false,
+    authEnv: {},
     readOnly: false,
   };
+
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
     const [name, inline] = flag.includes('=') ? [flag.slice(0, flag.indexOf('=')), flag.slice(flag.indexOf('=') + 1)] : [flag, undefined];
@@ -96,8 +124,26 @@ function parseArgs(argv: string[]): Args {
       case '--dev': args.dev = true; break;
       case '--allow-context-switch': args.allowContextSwitch = true; break;
       case '--read-only': args.readOnly = true; break;
+      case '--auth': args.authEnv.PORTHOLE_AUTH = check(name, () => parseAuthMode(value())); break;
+      case '--session-key-file': {
+        const file = resolve(value());
+        check(name, () => parseSessionKeys(readFileSync(file, 'utf8')));
+        args.authEnv.PORTHOLE_SESSION_KEY_FILE = file;
+        break;
+      }
+      case '--session-idle': args.authEnv.PORTHOLE_SESSION_IDLE_SECONDS = String(check(name, () => parseDuration(value()))); break;
+      case '--session-max': args.authEnv.PORTHOLE_SESSION_MAX_SECONDS = String(check(name, () => parseDuration(value()))); break;
+      case '--secure-cookies': args.authEnv.PORTHOLE_SECURE_COOKIES = '1'; break;
+      case '--trusted-proxies': {
+        const cidrs = value();
+        check(name, () => cidrList(cidrs.split(',').map((c) => c.trim()).filter(Boolean)));
+        args.authEnv.PORTHOLE_TRUSTED_PROXIES = cidrs;
+        break;
+      }
+      case '--proxy-user-header': args.authEnv.PORTHOLE_PROXY_USER_HEADER = value(); break;
+      case '--proxy-group-header': args.authEnv.PORTHOLE_PROXY_GROUP_HEADER = value(); break;
       case '--help': case '-h':
-        console.log('usage: npm start -- [--kubeconfig FILE] [--context NAME] [--embedded] [--data-dir DIR] [--cluster-port N] [--empty] [--service-cluster-ip-range CIDR[,CIDR]] [--port N] [--host ADDR] [--allowed-hosts A,B] [--upstream-timeout SECONDS] [--dev] [--allow-context-switch] [--read-only]');
+        console.log('usage: npm start -- [--kubeconfig FILE] [--context NAME] [--embedded] [--data-dir DIR] [--cluster-port N] [--empty] [--service-cluster-ip-range CIDR[,CIDR]] [--port N] [--host ADDR] [--allowed-hosts A,B] [--upstream-timeout SECONDS] [--dev] [--allow-context-switch] [--read-only] [--auth kubeconfig|token|proxy] [--session-key-file FILE] [--session-idle D] [--session-max D] [--secure-cookies] [--trusted-proxies CIDRS] [--proxy-user-header H] [--proxy-group-header H]');
         process.exit(0);
         break;
       default: fail(`unknown flag ${flag}`);
@@ -170,6 +216,17 @@ async function waitForHttp(url: string, child: ChildProcess, timeoutMs: number):
   return false;
 }
 
+function loopbackFreePort(): Promise<number> {
+  return new Promise((res, rej) => {
+    const srv = createServer();
+    srv.once('error', rej);
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as AddressInfo).port;
+      srv.close(() => res(port));
+    });
+  });
+}
+
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   const target = resolveTarget(args);
@@ -180,6 +237,18 @@ async function main(): Promise<void> {
   if (args.readOnly) {
     env.PORTHOLE_READ_ONLY = '1';
     console.log('porthole: read-only mode: every write is refused');
+  }
+  Object.assign(env, args.authEnv);
+  const auth = check('--auth', () => parseAuthMode(env.PORTHOLE_AUTH));
+  if (auth === 'token' && !env.PORTHOLE_SESSION_KEY && !env.PORTHOLE_SESSION_KEY_FILE) {
+    // One key for this process (the Next server is its child): sessions end when Porthole stops, and
+    // replicas need a shared key (--session-key-file) to accept each other's cookies.
+    env.PORTHOLE_SESSION_KEY = randomBytes(32).toString('base64');
+    console.log('porthole: --auth token without --session-key-file: sessions last until Porthole stops and are not shared between replicas');
+  }
+  if (auth === 'proxy') {
+    if (!env.PORTHOLE_TRUSTED_PROXIES) fail('--auth proxy needs --trusted-proxies (the addresses of the authenticating proxy)');
+    env.PORTHOLE_PEER_SECRET = randomBytes(32).toString('base64url');
   }
   let stopCluster: (() => Promise<void>) | undefined;
 
@@ -240,11 +309,29 @@ async function main(): Promise<void> {
     if (stopping) return;
   }
 
-  next = run(process.execPath, [nextBin, args.dev ? 'dev' : 'start', '--port', String(args.port), '--hostname', args.host], env);
+  // Proxy mode: Porthole's front takes the public address and tells the Next server (on a loopback
+  // port) which address each request came from (lib/server/auth-mode-front.ts).
+  const nextPort = auth === 'proxy' ? await loopbackFreePort() : args.port;
+  if (auth === 'proxy') {
+    // The Next server sees the browser's Host (the public port), not its own port: allow those names.
+    const names = ['localhost', '127.0.0.1', '[::1]', args.host.includes(':') && !args.host.startsWith('[') ? `[${args.host}]` : args.host];
+    env.PORTHOLE_ALLOWED_HOSTS = [env.PORTHOLE_ALLOWED_HOSTS ?? '', ...names.map((n) => `${n}:${args.port}`)].filter(Boolean).join(',');
+  }
+  next = run(process.execPath, [nextBin, args.dev ? 'dev' : 'start', '--port', String(nextPort), '--hostname', auth === 'proxy' ? '127.0.0.1' : args.host], env);
   next.once('exit', (code) => void shutdown(code ?? 1));
+  if (auth === 'proxy') {
+    const { startFront } = await import('../lib/server/auth-mode-front');
+    const { authConfigFromEnv } = await import('../lib/server/auth-mode');
+    await startFront({ host: args.host, port: args.port, targetPort: nextPort, config: authConfigFromEnv(env) }).catch((err: unknown) => {
+      console.error(`porthole: cannot listen on ${args.host}:${args.port}: ${(err as Error).message}`);
+      return shutdown(1);
+    });
+    console.log(`porthole: --auth proxy: trusting ${env.PORTHOLE_TRUSTED_PROXIES} for ${env.PORTHOLE_PROXY_USER_HEADER ?? 'X-Remote-User'} / ${env.PORTHOLE_PROXY_GROUP_HEADER ?? 'X-Remote-Group'} (Next server on 127.0.0.1:${nextPort})`);
+  }
   const shownHost = args.host === '0.0.0.0' || args.host === '::' ? 'localhost' : args.host;
   const url = `http://${shownHost}:${args.port}`;
-  if (await waitForHttp(`${url}/api/namespaces`, next, 120_000)) {
+  const probe = auth === 'proxy' ? `http://127.0.0.1:${nextPort}` : url;
+  if (await waitForHttp(`${probe}/api/namespaces`, next, 120_000)) {
     console.log(`\n  Porthole is ready: open ${url}/services\n`);
   }
 }

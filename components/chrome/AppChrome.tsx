@@ -7,6 +7,7 @@ import { ConnectionIndicator } from './ConnectionIndicator';
 import { IdentitySwitcher } from './IdentitySwitcher';
 import { NamespaceSelector } from './NamespaceSelector';
 import { ReadOnlyBadge } from './ReadOnlyBadge';
+import { SignedInUser } from './SignedInUser';
 import { ThemeToggle } from './ThemeToggle';
 import { pageRoutes } from '../../lib/client/page-routes';
 
@@ -20,6 +21,8 @@ const SOURCE_LABEL: Record<string, string> = {
 export function AppChrome({ cluster, children }: { cluster: ClusterInfoResult; children: ReactNode }) {
   const pathname = usePathname();
   const onServices = pageRoutes.isServicesSection(pathname);
+  // --auth token / proxy: who is signed in; nobody (the sign-in page) → no cluster data is asked for.
+  const signedOut = cluster.ok && cluster.auth !== 'kubeconfig' && !cluster.user;
   return (
     <div className="app">
       <a className="skip-link" href="#main">Skip to content</a>
@@ -30,10 +33,10 @@ export function AppChrome({ cluster, children }: { cluster: ClusterInfoResult; c
           <img className="brand-mark" src="/logo.svg" alt="" width={22} height={22} />
           Porthole
         </Link>
-        {cluster.ok ? (
+        {signedOut ? null : cluster.ok ? (
           <>
             <span className="cluster-pill" title={`cluster ${cluster.clusterName} at ${cluster.server} — ${SOURCE_LABEL[cluster.source]}`} data-testid="cluster-name">
-              <strong>{cluster.identities.includes(cluster.identity) ? cluster.identity : cluster.contextName}</strong>
+              <strong>{cluster.auth !== 'kubeconfig' ? cluster.clusterName : cluster.identities.includes(cluster.identity) ? cluster.identity : cluster.contextName}</strong>
               <span>· {SOURCE_LABEL[cluster.source]}</span>
             </span>
             <Suspense fallback={null}>
@@ -45,28 +48,35 @@ export function AppChrome({ cluster, children }: { cluster: ClusterInfoResult; c
         )}
         <span className="topbar-spacer" />
         <div className="topbar-group">
-          <Suspense fallback={null}>
-            <NamespaceSelector contextNamespace={cluster.ok ? cluster.namespace : undefined} />
-          </Suspense>
+          {signedOut ? null : (
+            <Suspense fallback={null}>
+              <NamespaceSelector contextNamespace={cluster.ok ? cluster.namespace : undefined} />
+            </Suspense>
+          )}
+          {cluster.ok && cluster.user ? (
+            <SignedInUser user={cluster.user.name} groups={cluster.user.groups} canSignOut={cluster.auth === 'token'} expiresAt={cluster.sessionExpiresAt} />
+          ) : null}
           {cluster.ok && cluster.identities.length > 1 ? <IdentitySwitcher current={cluster.identity} identities={cluster.identities} /> : null}
-          <ConnectionIndicator />
+          {signedOut ? null : <ConnectionIndicator />}
           <ThemeToggle />
         </div>
       </header>
-      <div className="shell">
-        <nav className="sidenav" aria-label="Main">
-          <div className="sidenav-title">Network</div>
-          <Link href={pageRoutes.serviceList()} aria-current={onServices ? 'page' : undefined}>
-            <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden fill="none" stroke="currentColor" strokeWidth="1.5">
-              <circle cx="8" cy="8" r="2.5" />
-              <circle cx="2.5" cy="3" r="1.5" />
-              <circle cx="13.5" cy="3" r="1.5" />
-              <circle cx="8" cy="14" r="1.5" />
-              <path d="M3.6 4.1 6.2 6.6M12.4 4.1 9.8 6.6M8 10.5v2" />
-            </svg>
-            Services
-          </Link>
-        </nav>
+      <div className={signedOut ? 'shell signed-out' : 'shell'}>
+        {signedOut ? null : (
+          <nav className="sidenav" aria-label="Main">
+            <div className="sidenav-title">Network</div>
+            <Link href={pageRoutes.serviceList()} aria-current={onServices ? 'page' : undefined}>
+              <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden fill="none" stroke="currentColor" strokeWidth="1.5">
+                <circle cx="8" cy="8" r="2.5" />
+                <circle cx="2.5" cy="3" r="1.5" />
+                <circle cx="13.5" cy="3" r="1.5" />
+                <circle cx="8" cy="14" r="1.5" />
+                <path d="M3.6 4.1 6.2 6.6M12.4 4.1 9.8 6.6M8 10.5v2" />
+              </svg>
+              Services
+            </Link>
+          </nav>
+        )}
         <main id="main" className="main" tabIndex={-1}>
           {children}
         </main>

@@ -14,7 +14,7 @@ import { useServiceJsonSchema } from '../../lib/client/openapi';
 import { editorObject, serviceToYaml, statusLine } from '../../lib/service-yaml/editor-text';
 import { sortMarkers, type YamlMarker } from '../../lib/service-yaml/markers';
 import { formatYaml, rewriteYaml } from '../../lib/service-yaml/sync-document';
-import { jsonEqual } from '../../lib/service-draft/three-way';
+import { jsonEqual } from '../../lib/k8s/json';
 import { ProblemsPanel } from './ProblemsPanel';
 import { useYamlMarkers } from './use-yaml-markers';
 import type { EditorHandle } from './YamlCodeEditor';

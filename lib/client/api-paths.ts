@@ -39,4 +39,7 @@ export const apiPaths = {
   serviceOpenApi: () => '/api/openapi/services',
   identity: () => '/api/identity',
   watch: () => '/api/watch',
+  /** Token sign-in (POST), who is signed in (GET). */
+  session: () => '/api/session',
+  signOut: () => '/api/session/sign-out',
 };

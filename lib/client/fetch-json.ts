@@ -20,6 +20,13 @@ export class StatusError extends Error {
   }
 }
 
+/** Fired on `window` when Porthole answers 401: in token mode the chrome then checks the session (SessionGuard). */
+export const UNAUTHORIZED_EVENT = 'porthole:unauthorized';
+
+export function announceUnauthorized(): void {
+  if (typeof window !== 'undefined') window.dispatchEvent(new Event(UNAUTHORIZED_EVENT));
+}
+
 export interface JsonResult<T> {
   data: T;
   warnings: string[];
@@ -45,6 +52,7 @@ export async function requestJson<T>(path: string, init?: RequestInit & { conten
     throw new StatusError(failure(503, 'ServiceUnavailable', `Porthole's server cannot be reached: ${(err as Error).message}`));
   }
   const warnings = warningsOf(res);
+  if (res.status === 401) announceUnauthorized();
   if (!res.ok) {
     const text = await res.text();
     throw new StatusError(readStatus(text) ?? failure(res.status, 'InternalError', text.slice(0, 300) || res.statusText), warnings);

@@ -9,6 +9,7 @@ import { applyListEvents, type ListEvent } from '../live/apply-events';
 import { encodeWatchParam, watchId, type ListSnapshot, type StreamEvents, type UpstreamState, type WatchSpec } from '../live/protocol';
 import type { Status } from '../k8s/types';
 import { apiPaths } from './api-paths';
+import { announceUnauthorized } from './fetch-json';
 import { queryKeys } from './query-keys';
 
 export type ConnectionState = 'idle' | 'connecting' | 'live' | 'reconnecting' | 'stale';
@@ -185,6 +186,7 @@ export class LiveConnection {
       this.publish();
     });
     on('failure', (d) => {
+      if (d.status.code === 401) announceUnauthorized();
       this.failures[d.id] = d.status;
       this.publish();
     });

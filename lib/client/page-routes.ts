@@ -3,6 +3,14 @@ import { DEFAULT_VIEW, serializeViewState, type ListViewState } from '../service
 
 export const pageRoutes = {
   serviceListPath: '/services',
+  /** Token mode's sign-in page; `reason` says why the user is there (expired, ended, signed-out). */
+  signIn: (reason?: string, next?: string) => {
+    const q = new URLSearchParams();
+    if (reason) q.set('reason', reason);
+    if (next) q.set('next', next);
+    const text = q.toString();
+    return `/signin${text ? `?${text}` : ''}`;
+  },
   /** The Service list with a view state (namespace, search, filters, sort). */
   serviceList: (view: Partial<ListViewState> = {}) => `/services${serializeViewState({ ...DEFAULT_VIEW, ...view })}`,
   service: (namespace: string, name: string) => `/services/${encodeURIComponent(namespace)}/${encodeURIComponent(name)}`,

@@ -1,6 +1,8 @@
 import 'server-only';
-import { identityFor } from './identity';
+import { authConfig, type AuthMode } from './auth-mode';
+import { IdentityError, identityFor, type RequestIdentity } from './identity';
 import { clusterConfig, identityContexts, type ClusterSource } from './kubeconfig';
+import { sessionDeadline } from './session';
 import { fileErrorText, withoutPaths } from './safe-message';
 
 /** What the app chrome shows about the cluster and the current identity (no credentials). */
@@ -16,6 +18,12 @@ export interface ClusterInfo {
   identity: string;
   /** The namespace of the identity's kubeconfig context (a choice even when namespaces cannot be listed). */
   namespace?: string;
+  /** How users sign in (--auth). */
+  auth: AuthMode;
+  /** Token and proxy modes: the signed-in user (absent when nobody is signed in). */
+  user?: { name: string; groups: string[] };
+  /** Token mode: when the session ends without activity (ms since the epoch). */
+  sessionExpiresAt?: number;
 }
 
 export type ClusterInfoResult = ClusterInfo | { ok: false; error: string };
@@ -23,7 +31,13 @@ export type ClusterInfoResult = ClusterInfo | { ok: false; error: string };
 export function clusterInfo(headers: Headers): ClusterInfoResult {
   try {
     const config = clusterConfig();
-    const identity = identityFor(headers);
+    let identity: RequestIdentity | undefined;
+    try {
+      identity = identityFor(headers);
+    } catch (err) {
+      // Token or proxy mode with nobody signed in: the chrome shows the sign-in state, not an error.
+      if (!(err instanceof IdentityError)) throw err;
+    }
     return {
       ok: true,
       contextName: config.contextName,
@@ -31,8 +45,12 @@ export function clusterInfo(headers: Headers): ClusterInfoResult {
       server: config.server,
       source: config.source,
       identities: identityContexts(config),
-      identity: identity.name,
-      namespace: identity.kubeConfig.getContextObject(identity.kubeConfig.getCurrentContext())?.namespace,
+      // Token and proxy modes: the user's name (what the UI says "you" are), never the token's hash.
+      identity: identity?.user?.name ?? identity?.name ?? '',
+      namespace: identity?.kubeConfig.getContextObject(identity.kubeConfig.getCurrentContext())?.namespace,
+      auth: authConfig().mode,
+      user: identity?.user,
+      sessionExpiresAt: identity?.session ? sessionDeadline(identity.session, authConfig()) : undefined,
     };
   } catch (err) {
     return { ok: false, error: fileErrorText(err) ?? withoutPaths(err instanceof Error ? err.message : String(err)) };

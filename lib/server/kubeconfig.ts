@@ -145,6 +145,9 @@ export function clusterConfig(): ClusterConfig {
  * (PORTHOLE_ALLOW_CONTEXT_SWITCH=1).
  */
 export function contextSwitchAllowed(config: ClusterConfig = clusterConfig()): boolean {
+  // With --auth token or proxy every user acts as themselves: no kubeconfig context to pick.
+  const auth = process.env.PORTHOLE_AUTH ?? 'kubeconfig';
+  if (auth !== '' && auth !== 'kubeconfig') return false;
   return config.source === 'embedded' || process.env.PORTHOLE_ALLOW_CONTEXT_SWITCH === '1';
 }
 

@@ -85,7 +85,9 @@ export function crossOriginProblem(headers: Headers, scheme = 'http'): string | 
   if (site === 'cross-site' || site === 'same-site') return `${site} requests are not allowed`;
   const origin = headers.get('origin');
   if (origin === null) return undefined;
-  if (origin.trim() === 'null') return 'requests from an opaque origin (Origin: null) are not allowed';
+  // A same-origin form POST carries `Origin: null` under `Referrer-Policy: no-referrer`; the browser's
+  // own Sec-Fetch-Site tells it apart from a sandboxed or data: page (those say cross-site).
+  if (origin.trim() === 'null') return site === 'same-origin' ? undefined : 'requests from an opaque origin (Origin: null) are not allowed';
   let from: URL;
   try {
     from = new URL(origin);

@@ -9,6 +9,13 @@ import { MAX_BODY_BYTES } from './limits';
 import { incCounter, METRICS, routeTemplate } from './metrics';
 import { crossOriginProblem } from './request-guard';
 import { readText, type UpstreamResponse } from './upstream';
+import { authConfig } from './auth-mode';
+import { clearSessionCookie, isSecureRequest } from './session';
+
+/** The Set-Cookie that ends a token-mode session. */
+export function endSessionCookie(request: Request): string {
+  return clearSessionCookie(isSecureRequest(request.headers, request.url, authConfig()));
+}
 
 /**
  * The one pipeline every route handler runs, in this order: validate the request (path segments and
@@ -131,6 +138,12 @@ export function apiRoute<P>(spec: RouteSpec<P>): (request: Request, context: Rou
       const { body, contentType } = await readBody(request, spec.body ?? 'none');
       if (write && request.method === 'POST') createdName = nameInBody(body);
       response = await spec.act({ input, identity, url, signal: request.signal, body, contentType });
+      // The API server no longer accepts the signed-in user's token: that ends the session.
+      if (response.status === 401 && identity.session) {
+        const headers = new Headers(response.headers);
+        headers.append('Set-Cookie', endSessionCookie(request));
+        response = new Response(response.body, { status: 401, headers });
+      }
     } catch (err) {
       const status = statusFromError(err);
       if ((status.code ?? 500) >= 500 && !(err instanceof RequestError)) console.error(`[porthole] ${request.method} ${request.url}:`, err);

@@ -7,7 +7,7 @@
  * unique `name` (ports) merge item by item; other lists are one value. The result carries live's
  * resourceVersion, managedFields and status. Pure.
  */
-import type { JsonValue } from '../k8s/json';
+import { jsonEqual, type JsonValue } from '../k8s/json';
 import type { Service } from '../k8s/types';
 import { cloneService } from '../service';
 
@@ -35,18 +35,6 @@ type Obj = { [k: string]: JsonValue };
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isObject = (v: Maybe): v is Obj => isRecord(v);
 const join = (path: string, key: string) => (path ? `${path}.${key}` : key);
-
-/** Deep equality of JSON-shaped values (objects compared by keys, not key order). */
-export function jsonEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (a === undefined || b === undefined || a === null || b === null) return false;
-  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((x, i) => jsonEqual(x, b[i]));
-  if (isRecord(a) && isRecord(b)) {
-    const ka = Object.keys(a);
-    return ka.length === Object.keys(b).length && ka.every((k) => k in b && jsonEqual(a[k], b[k]));
-  }
-  return false;
-}
 
 /** Paths at which two values differ (objects recurse, anything else is one leaf). */
 export function changedPaths(a: unknown, b: unknown, path = ''): string[] {

@@ -93,7 +93,8 @@ export async function serverChild(child: ChildProcess, port: number, readyPath: 
     try {
       const res = await fetch(`${url}${readyPath}`, { signal: AbortSignal.timeout(3000) });
       await res.arrayBuffer();
-      if (res.ok) break;
+      // --auth token / proxy answer 401 until someone signs in: the server is up all the same.
+      if (res.ok || res.status === 401) break;
     } catch {
       // not listening yet
     }

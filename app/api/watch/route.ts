@@ -1,7 +1,9 @@
 import { statusError } from '../../../lib/k8s/status';
 import { MAX_WATCHES_PER_STREAM, parseWatchParam } from '../../../lib/live/protocol';
 import { RequestError, statusFromError, statusResponse } from '../../../lib/server/errors';
+import { authConfig } from '../../../lib/server/auth-mode';
 import { identityFor } from '../../../lib/server/identity';
+import { sessionAbsoluteEnd } from '../../../lib/server/session';
 import { authorize, methodNotAllowed } from '../../../lib/server/route';
 import { sseChannel } from '../../../lib/server/sse';
 import { subscribeWatch } from '../../../lib/server/watch-hub';
@@ -38,6 +40,15 @@ export async function GET(request: Request): Promise<Response> {
       release();
       channel.close();
     });
+    // --auth token: the stream ends with the session's absolute expiry (its reconnect then gets a 401).
+    const ends = identity.session ? sessionAbsoluteEnd(identity.session, authConfig()) - Date.now() : undefined;
+    if (ends !== undefined) {
+      const timer = setTimeout(() => {
+        release();
+        channel.close();
+      }, Math.max(0, Math.min(ends, 2 ** 31 - 1)));
+      request.signal.addEventListener('abort', () => clearTimeout(timer));
+    }
     const seen = new Set<string>();
     for (const w of watches) {
       if (seen.has(w.id)) continue;

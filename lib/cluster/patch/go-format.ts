@@ -41,20 +41,6 @@ export function goQuote(s: string): string {
   return JSON.stringify(s);
 }
 
-/** Deep equality of JSON values (key order ignored). */
-export function jsonEqual(a: JsonValue | undefined, b: JsonValue | undefined): boolean {
-  if (a === b) return true;
-  if (a === null || b === null || a === undefined || b === undefined) return false;
-  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((x, i) => jsonEqual(x, b[i]));
-  if (typeof a === 'object') {
-    if (typeof b !== 'object' || Array.isArray(b)) return false;
-    const ka = Object.keys(a);
-    if (ka.length !== Object.keys(b).length) return false;
-    return ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && jsonEqual(a[k], b[k]));
-  }
-  return false;
-}
-
 export function isObject(v: JsonValue | undefined): v is { [key: string]: JsonValue } {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }

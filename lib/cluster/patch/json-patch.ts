@@ -7,9 +7,9 @@
  * `the server rejected our request due to an error in our request` (the library message is the
  * error's `cause`).
  */
-import type { JsonValue } from '../../k8s/json';
+import { jsonEqual, type JsonValue } from '../../k8s/json';
 import { patchBadRequest, patchTooLarge, patchUnprocessable, PatchFailure } from './errors';
-import { isObject, jsonEqual } from './go-format';
+import { isObject } from './go-format';
 import { add, findObject, get, MISSING, remove, set, wrap, type Container } from './json-pointer';
 
 const MAX_JSON_PATCH_OPERATIONS = 10000;

@@ -6,7 +6,7 @@ import type { KubeObject } from '../../k8s/types/meta';
 import type { StoreEventType, StoredResource, Transaction } from './types';
 import { StoreError } from './types';
 import { normalizedCopy, seal, storedCopy } from './freeze';
-import { jsonEqual } from './json-equal';
+import { jsonEqual } from '../../k8s/json';
 import type { MemoryObjects } from './memory-store';
 import { objectKey } from './object-key';
 

@@ -20,12 +20,14 @@ export interface RawRequest {
   body?: string | (() => AsyncIterable<Buffer>);
   /** Stop reading the answer after this many bytes (a stream that never ends). */
   maxBodyBytes?: number;
+  /** The client's own address (e.g. 127.0.0.2: another loopback address than the server's). */
+  localAddress?: string;
 }
 
 export function raw(req: RawRequest): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const r = http.request(
-      { host: '127.0.0.1', port: req.port, method: req.method ?? 'GET', path: req.path, headers: req.headers, setHost: !req.headers?.Host },
+      { host: '127.0.0.1', port: req.port, method: req.method ?? 'GET', path: req.path, headers: req.headers, setHost: !req.headers?.Host, localAddress: req.localAddress },
       (res) => {
         let body = '';
         res.setEncoding('utf8');

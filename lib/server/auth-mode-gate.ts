@@ -1,0 +1,78 @@
+/**
+ * The sign-in check proxy.ts runs before every page and API request (token and proxy modes):
+ *  - token mode: no open session → pages go to the sign-in page, the API answers a 401 Status (and a
+ *    cookie that is expired or does not open is cleared); an open session's idle clock is moved by
+ *    re-sealing its cookie now and then;
+ *  - proxy mode: no user named by a trusted proxy → 401; user headers from anyone else are logged.
+ * Route handlers check again (lib/server/identity.ts): this is the early, uniform answer, not the only one.
+ * No `server-only` here: proxy.ts imports it.
+ */
+import { failure } from '../k8s/status';
+import type { Status } from '../k8s/types';
+import { authConfig, type AuthConfig } from './auth-mode';
+import { proxyUser } from './auth-mode-proxy';
+import { clearSessionCookie, isSecureRequest, sessionCookie, sessionState } from './session';
+
+export const SIGNIN_PATH = '/signin';
+
+export type GateResult =
+  | { kind: 'pass'; setCookie?: string }
+  | { kind: 'signin'; location: string; setCookie?: string }
+  | { kind: 'refuse'; status: Status; setCookie?: string };
+
+/** Reachable without a user: the sign-in page and routes, probes, and root-level static files. */
+export function openPath(pathname: string): boolean {
+  return (
+    pathname === SIGNIN_PATH ||
+    pathname === '/api/session' ||
+    pathname.startsWith('/api/session/') ||
+    pathname === '/healthz' ||
+    pathname === '/readyz' ||
+    pathname === '/metrics' ||
+    /^\/[\w.-]+\.(svg|png|ico|txt|webmanifest)$/.test(pathname)
+  );
+}
+
+/** `next` for the sign-in page: a path of this site only (never `//host` or a scheme). */
+export function safeNext(value: string | null | undefined): string | undefined {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\') || value.startsWith(SIGNIN_PATH)) return undefined;
+  return value.length <= 2000 ? value : undefined;
+}
+
+function tokenGate(request: { url: string; headers: Headers }, isApi: boolean, config: AuthConfig): GateResult {
+  const state = sessionState(request.headers, config);
+  const secure = isSecureRequest(request.headers, request.url, config);
+  if (state.kind === 'active') {
+    if (!state.refresh) return { kind: 'pass' };
+    return { kind: 'pass', setCookie: sessionCookie(state.refresh, { ...state.session, lastSeen: Date.now() }, config, secure) };
+  }
+  const setCookie = state.kind === 'none' ? undefined : clearSessionCookie(secure);
+  const reason = state.kind === 'expired' ? 'expired' : state.kind === 'invalid' ? 'invalid' : undefined;
+  if (isApi) {
+    const message = reason === 'expired' ? 'the session expired: sign in again' : reason === 'invalid' ? 'the session is not valid here: sign in again' : 'not signed in';
+    return { kind: 'refuse', status: failure(401, 'Unauthorized', message), setCookie };
+  }
+  const url = new URL(request.url);
+  const params = new URLSearchParams();
+  const next = safeNext(url.pathname + url.search);
+  if (next && next !== '/') params.set('next', next);
+  if (reason) params.set('reason', reason);
+  const query = params.toString();
+  return { kind: 'signin', location: `${SIGNIN_PATH}${query ? `?${query}` : ''}`, setCookie };
+}
+
+function proxyGate(request: { url: string; method: string; headers: Headers }, config: AuthConfig): GateResult {
+  const found = proxyUser(request.headers, config);
+  if (found.kind === 'user') return { kind: 'pass' };
+  if (found.kind === 'untrusted') {
+    console.warn(`porthole: ignored ${config.userHeader}/${config.groupHeader} from ${found.peer ?? 'a request Porthole\'s front did not stamp'}: not a trusted proxy (${request.method} ${new URL(request.url).pathname.slice(0, 200)})`);
+    return { kind: 'refuse', status: failure(401, 'Unauthorized', 'user headers are accepted only from a trusted proxy') };
+  }
+  return { kind: 'refuse', status: failure(401, 'Unauthorized', 'no user: Porthole acts only for users its authenticating proxy names') };
+}
+
+export function authGate(request: { url: string; method: string; headers: Headers }, isApi: boolean): GateResult {
+  const config = authConfig();
+  if (config.mode === 'kubeconfig' || openPath(new URL(request.url).pathname)) return { kind: 'pass' };
+  return config.mode === 'token' ? tokenGate(request, isApi, config) : proxyGate(request, config);
+}

@@ -1,0 +1,148 @@
+import 'server-only';
+import { failure } from '../k8s/status';
+import type { Status } from '../k8s/types';
+import { authConfig } from './auth-mode';
+import { safeNext, SIGNIN_PATH } from './auth-mode-gate';
+import { API_CACHE_CONTROL, RequestError, statusFromError, statusResponse } from './errors';
+import { identityFor } from './identity';
+import { authorize, readLimited } from './route';
+import { clearSessionCookie, isSecureRequest, sessionCookie, sessionDeadline } from './session';
+import { reviewToken } from './session-review';
+import { sealForCookie, type Session } from './session-seal';
+
+/**
+ * The sign-in, sign-out and "who am I" answers of token mode (app/api/session). A browser form
+ * (application/x-www-form-urlencoded, works without JavaScript) gets a 303 to the next page or back
+ * to the sign-in page with an error code; a JSON client gets JSON or a Status.
+ */
+
+/** What the sign-in page says for each `error` / `reason` code (never text from the request). */
+export type SignInProblem = 'empty' | 'rejected' | 'unreachable' | 'too-large' | 'failed' | 'off';
+
+const MAX_FORM_BYTES = 64 * 1024;
+
+export interface SessionInfo {
+  auth: 'kubeconfig' | 'token' | 'proxy';
+  user?: string;
+  groups?: string[];
+  /** Token mode: when the session ends without activity (ms since the epoch). */
+  expiresAt?: number;
+}
+
+function isForm(request: Request): boolean {
+  return (request.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase() === 'application/x-www-form-urlencoded';
+}
+
+function json(body: unknown, status = 200, setCookie?: string): Response {
+  const headers = new Headers({ 'Cache-Control': API_CACHE_CONTROL });
+  if (setCookie) headers.append('Set-Cookie', setCookie);
+  return Response.json(body, { status, headers });
+}
+
+function seeOther(location: string, setCookie?: string): Response {
+  const headers = new Headers({ Location: location, 'Cache-Control': 'no-store' });
+  if (setCookie) headers.append('Set-Cookie', setCookie);
+  return new Response(null, { status: 303, headers });
+}
+
+function signInPage(params: Record<string, string | undefined>): string {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v) q.set(k, v);
+  const text = q.toString();
+  return `${SIGNIN_PATH}${text ? `?${text}` : ''}`;
+}
+
+async function readSignIn(request: Request): Promise<{ token: string; next?: string }> {
+  const text = (await readLimited(request, MAX_FORM_BYTES)).toString('utf8');
+  if (isForm(request)) {
+    const form = new URLSearchParams(text);
+    return { token: (form.get('token') ?? '').trim(), next: safeNext(form.get('next')) };
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new RequestError(failure(400, 'BadRequest', 'send {"token": "..."} as JSON or a form'));
+  }
+  const token = typeof parsed === 'object' && parsed !== null ? (parsed as { token?: unknown }).token : undefined;
+  return { token: typeof token === 'string' ? token.trim() : '' };
+}
+
+function problemOf(status: Status): SignInProblem {
+  if (status.code === 401) return 'rejected';
+  if (status.code === 503) return 'unreachable';
+  return 'failed';
+}
+
+/** POST /api/session — sign in with a bearer token. */
+export async function signIn(request: Request): Promise<Response> {
+  const form = isForm(request);
+  let next: string | undefined;
+  const fail = (problem: SignInProblem, status: Status): Response =>
+    form ? seeOther(signInPage({ error: problem, next })) : statusResponse(status);
+  try {
+    authorize(request);
+    const config = authConfig();
+    if (config.mode !== 'token') return fail('off', failure(404, 'NotFound', 'sign-in with a token is off: Porthole was not started with --auth token'));
+    const input = await readSignIn(request);
+    next = input.next;
+    if (!/^[\x21-\x7e]+$/.test(input.token)) return fail('empty', failure(400, 'BadRequest', 'enter a bearer token (printable characters, no spaces)'));
+    const review = await reviewToken(input.token, request.signal);
+    if (!review.ok) {
+      if ((review.status.code ?? 500) >= 500) console.error(`[porthole] sign-in check failed: ${review.status.message}`);
+      return fail(problemOf(review.status), review.status.code === 401 ? failure(401, 'Unauthorized', 'the API server does not accept this token') : review.status);
+    }
+    const now = Date.now();
+    const session: Session = { token: input.token, user: review.user, groups: review.groups, issuedAt: now, lastSeen: now };
+    const sealed = sealForCookie(session, config.sessionKeys[0]);
+    if (!sealed) return fail('too-large', failure(400, 'BadRequest', 'this token is too long to keep in a browser cookie'));
+    const cookie = sessionCookie(sealed, session, config, isSecureRequest(request.headers, request.url, config), now);
+    console.log(`[porthole] signed in: ${review.user}`);
+    if (form) return seeOther(next ?? '/', cookie);
+    return json({ auth: 'token', user: review.user, groups: review.groups, expiresAt: sessionDeadline(session, config) } satisfies SessionInfo, 200, cookie);
+  } catch (err) {
+    return fail('failed', statusFromError(err));
+  }
+}
+
+/** POST /api/session/sign-out — forget the session (the browser drops the cookie). */
+export async function signOut(request: Request): Promise<Response> {
+  try {
+    authorize(request);
+  } catch (err) {
+    return statusResponse(statusFromError(err));
+  }
+  const cookie = clearSessionCookie(isSecureRequest(request.headers, request.url, authConfig()));
+  return isForm(request) ? seeOther(signInPage({ reason: 'signed-out' }), cookie) : json({ signedOut: true }, 200, cookie);
+}
+
+/**
+ * GET /api/session — who this browser is signed in as. Token mode asks the API server again (a
+ * SelfSubjectReview with the token, without moving the idle clock): a token the server no longer
+ * accepts ends the session here.
+ */
+export async function currentSession(request: Request): Promise<Response> {
+  try {
+    authorize(request);
+    const config = authConfig();
+    if (config.mode === 'kubeconfig') return json({ auth: 'kubeconfig' } satisfies SessionInfo);
+    const identity = identityFor(request.headers);
+    if (identity.session) {
+      const review = await reviewToken(identity.session.token, request.signal);
+      if (!review.ok && review.status.code === 401) {
+        return statusResponse(failure(401, 'Unauthorized', 'the API server no longer accepts this token: sign in again'), {
+          'Set-Cookie': clearSessionCookie(isSecureRequest(request.headers, request.url, config)),
+        });
+      }
+    }
+    const info: SessionInfo = {
+      auth: identity.auth,
+      user: identity.user?.name,
+      groups: identity.user?.groups,
+      expiresAt: identity.session ? sessionDeadline(identity.session, config) : undefined,
+    };
+    return json(info);
+  } catch (err) {
+    return statusResponse(statusFromError(err));
+  }
+}
