@@ -1,15 +1,14 @@
 import 'server-only';
-import type { KubeObject, Service, ServiceList } from '../k8s/types';
-import type { ListSnapshot, WatchSpec } from '../live/protocol';
+import type { ServiceList } from '../k8s/types';
+import type { ListSnapshot } from '../live/protocol';
 import { projectService } from '../service-list/projection';
 import { encodeServiceRows } from '../service-list/row-wire';
 import { API_CACHE_CONTROL } from './errors';
 import type { RequestIdentity } from './identity';
 import { services } from './operations';
 import { relay } from './route';
-import { cachedServiceRows, seedServiceRows } from './service-rows-cache';
 import { readJson } from './upstream';
-import type { WatchSink } from './upstream-watch';
+import { liveSnapshot, seedWatch } from './watch-hub';
 
 /**
  * The Service list's projection on the server (lib/service-list/projection.ts): the list route answers
@@ -35,23 +34,13 @@ function listResponse(snapshot: ListSnapshot, cache: 'hit' | 'miss'): Response {
  * the API server), else listed (and parsed, and projected) now, which seeds the cache.
  */
 export async function serviceRowsResponse(identity: RequestIdentity, namespace: string | undefined, signal: AbortSignal): Promise<Response> {
-  const cached = cachedServiceRows(identity.name, namespace);
+  const cached = liveSnapshot(identity, { resource: 'services', namespace, view: 'rows' });
   if (cached) return listResponse(cached, 'hit');
   const res = await services.list(identity.kubeConfig, { namespace, signal });
   if (res.status !== 200) return relay(res);
   const list = (await readJson(res.body)) as ServiceList;
   const snapshot: ListSnapshot = { resourceVersion: list.metadata?.resourceVersion ?? '', items: (list.items ?? []).map(projectService) };
-  if (snapshot.resourceVersion) seedServiceRows(identity.name, identity.kubeConfig, namespace, snapshot);
+  // The shared informer starts from this list (no second list); the tab's watch then joins it.
+  seedWatch(identity, { resource: 'services', namespace }, { resourceVersion: snapshot.resourceVersion, items: list.items ?? [] });
   return listResponse(snapshot, 'miss');
-}
-
-/** The sink a watch writes to, projecting objects when the watch asked for the list's view. */
-export function projectingSink(spec: WatchSpec, sink: WatchSink): WatchSink {
-  if (spec.resource !== 'services' || spec.view !== 'rows') return sink;
-  const project = (o: KubeObject): KubeObject => projectService(o as Service);
-  return {
-    ...sink,
-    resync: (list) => sink.resync({ resourceVersion: list.resourceVersion, items: list.items.map(project) }),
-    change: (type, object) => sink.change(type, project(object)),
-  };
 }

@@ -2,67 +2,107 @@ import 'server-only';
 import { addGauge, METRICS } from './metrics';
 
 /**
- * A server-sent-event response body. `send` queues one event (JSON data); `close` ends the stream.
- * A comment line every 15 s keeps proxies and the browser from timing the connection out.
+ * A server-sent-event response body. `send` queues one event (JSON data); `sendBytes` queues an
+ * event already encoded by `sseBytes` (one encoding shared by every tab a watch fans out to); `close`
+ * ends the stream. A comment line every 15 s keeps proxies and the browser from timing the connection out.
+ *
+ * A reader that falls behind is bounded: when more than `maxQueuedBytes` wait unread beyond the
+ * largest single event sent so far (a resync of a big list may be that large on its own), the tab's
+ * link is slower than the events or the tab is frozen: the stream is ended with an error, which drops
+ * what it holds; the browser reconnects and resumes (or gets a resync).
  */
 export interface SseChannel {
   stream: ReadableStream<Uint8Array>;
   send(event: string, data: unknown): void;
+  /** An event already encoded by `sseBytes` (shared by every tab a watch fans out to). */
+  sendBytes(bytes: Uint8Array): void;
   close(): void;
   closed(): boolean;
 }
 
 const KEEPALIVE_MS = 15_000;
 
-export function sseChannel(onCancel: () => void): SseChannel {
-  const encoder = new TextEncoder();
+/** PORTHOLE_SSE_MAX_QUEUED_BYTES, default 4 MiB: at 50 changes/s of whole Services, tens of seconds behind. */
+export function sseMaxQueuedBytes(env: Record<string, string | undefined> = process.env): number {
+  const n = Number(env.PORTHOLE_SSE_MAX_QUEUED_BYTES);
+  return Number.isFinite(n) && n > 0 ? n : 4 * 1024 * 1024;
+}
+
+/** One event in the text/event-stream format. */
+export function sseText(event: string, data: unknown): string {
+  return `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+}
+
+const utf8 = new TextEncoder();
+
+/** One event, encoded once: the same bytes can be queued on any number of channels (nobody mutates them). */
+export function sseBytes(event: string, data: unknown): Uint8Array {
+  return utf8.encode(sseText(event, data));
+}
+
+export function sseChannel(onCancel: () => void, maxQueuedBytes = sseMaxQueuedBytes()): SseChannel {
   let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
   let isClosed = false;
   let keepalive: ReturnType<typeof setInterval> | undefined;
+  let largest = 0;
   let counted = false;
   const uncount = () => {
     if (counted) addGauge(METRICS.streams, -1);
     counted = false;
   };
 
-  const write = (text: string) => {
+  const stop = () => {
+    isClosed = true;
+    if (keepalive) clearInterval(keepalive);
+    uncount();
+  };
+  const write = (text: string) => writeBytes(utf8.encode(text));
+  const writeBytes = (bytes: Uint8Array) => {
     if (isClosed || !controller) return;
+    // desiredSize = -(bytes queued and not yet read) with a high-water mark of 0.
+    if ((controller.desiredSize ?? 0) < -(maxQueuedBytes + largest)) {
+      stop();
+      controller.error(new Error('the event stream reader fell behind'));
+      onCancel();
+      return;
+    }
     try {
-      controller.enqueue(encoder.encode(text));
+      largest = Math.max(largest, bytes.byteLength);
+      controller.enqueue(bytes);
     } catch {
       close();
     }
   };
   const close = () => {
     if (isClosed) return;
-    isClosed = true;
-    if (keepalive) clearInterval(keepalive);
-    uncount();
+    stop();
     try {
       controller?.close();
     } catch {
       // already closed by the consumer
     }
   };
-  const stream = new ReadableStream<Uint8Array>({
-    start(c) {
-      controller = c;
-      counted = true;
-      addGauge(METRICS.streams, 1);
-      // Tell EventSource how long to wait before its own reconnect (the client manages its own anyway).
-      write('retry: 2000\n\n');
-      keepalive = setInterval(() => write(`: keepalive ${Date.now()}\n\n`), KEEPALIVE_MS);
+  const stream = new ReadableStream<Uint8Array>(
+    {
+      start(c) {
+        controller = c;
+        counted = true;
+        addGauge(METRICS.streams, 1);
+        // Tell EventSource how long to wait before its own reconnect (the client manages its own anyway).
+        write('retry: 2000\n\n');
+        keepalive = setInterval(() => write(`: keepalive ${Date.now()}\n\n`), KEEPALIVE_MS);
+      },
+      cancel() {
+        stop();
+        onCancel();
+      },
     },
-    cancel() {
-      isClosed = true;
-      if (keepalive) clearInterval(keepalive);
-      uncount();
-      onCancel();
-    },
-  });
+    new ByteLengthQueuingStrategy({ highWaterMark: 0 }),
+  );
   return {
     stream,
-    send: (event, data) => write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`),
+    send: (event, data) => write(sseText(event, data)),
+    sendBytes: writeBytes,
     close,
     closed: () => isClosed,
   };

@@ -1,20 +1,21 @@
 import { statusError } from '../../../lib/k8s/status';
-import { MAX_WATCHES_PER_STREAM, parseWatchParam, type StreamEvents } from '../../../lib/live/protocol';
+import { MAX_WATCHES_PER_STREAM, parseWatchParam } from '../../../lib/live/protocol';
 import { RequestError, statusFromError, statusResponse } from '../../../lib/server/errors';
 import { authConfig } from '../../../lib/server/auth-mode';
 import { identityFor } from '../../../lib/server/identity';
 import { sessionAbsoluteEnd } from '../../../lib/server/session';
-import { sseChannel } from '../../../lib/server/sse';
-import { projectingSink } from '../../../lib/server/service-rows';
-import { runUpstreamWatch } from '../../../lib/server/upstream-watch';
 import { authorize, methodNotAllowed } from '../../../lib/server/route';
+import { sseChannel } from '../../../lib/server/sse';
+import { subscribeWatch } from '../../../lib/server/watch-hub';
 
 export const dynamic = 'force-dynamic';
 
 /**
  * GET /api/watch?watch=services:all&watch=endpointslices:demo@1234 — ONE server-sent-event stream per
- * tab (same-origin only: see authorize), multiplexing the watches the page needs (see lib/live/protocol.ts for ids and events). Every
- * upstream watch stops when the browser goes away (request.signal).
+ * tab (same-origin only: see authorize), multiplexing the watches the page needs (see lib/live/protocol.ts
+ * for ids and events). Each watch subscribes to the server's shared informer for this identity
+ * (lib/server/watch-hub.ts): a hundred tabs cost the API server one list and one watch per resource.
+ * The subscriptions end when the browser goes away (request.signal) or reads too slowly (lib/server/sse.ts).
  */
 export async function GET(request: Request): Promise<Response> {
   try {
@@ -30,42 +31,31 @@ export async function GET(request: Request): Promise<Response> {
     });
     const identity = identityFor(request.headers);
 
-    const abort = new AbortController();
-    const channel = sseChannel(() => abort.abort());
+    const unsubscribes: (() => void)[] = [];
+    const release = () => {
+      for (const unsubscribe of unsubscribes.splice(0)) unsubscribe();
+    };
+    const channel = sseChannel(release);
     request.signal.addEventListener('abort', () => {
-      abort.abort();
+      release();
       channel.close();
     });
     // --auth token: the stream ends with the session's absolute expiry (its reconnect then gets a 401).
     const ends = identity.session ? sessionAbsoluteEnd(identity.session, authConfig()) - Date.now() : undefined;
     if (ends !== undefined) {
       const timer = setTimeout(() => {
-        abort.abort();
+        release();
         channel.close();
       }, Math.max(0, Math.min(ends, 2 ** 31 - 1)));
-      abort.signal.addEventListener('abort', () => clearTimeout(timer));
+      request.signal.addEventListener('abort', () => clearTimeout(timer));
     }
-    const send = <K extends keyof StreamEvents>(event: K, data: StreamEvents[K]) => channel.send(event, data);
-
     const seen = new Set<string>();
     for (const w of watches) {
       if (seen.has(w.id)) continue;
       seen.add(w.id);
-      const id = w.id;
-      void runUpstreamWatch(
-        identity.kubeConfig,
-        w.spec,
-        w.resourceVersion,
-        projectingSink(w.spec, {
-          resync: (list) => send('resync', { id, list }),
-          change: (type, object) => send('change', { id, type, object }),
-          bookmark: (resourceVersion) => send('bookmark', { id, resourceVersion }),
-          state: (state, info) => send('state', { id, state, ...info }),
-          failure: (status) => send('failure', { id, status }),
-        }),
-        abort.signal,
-      ).catch((err: unknown) => send('failure', { id, status: statusFromError(err) }));
+      unsubscribes.push(subscribeWatch(identity, w.spec, w.resourceVersion, channel.sendBytes));
     }
+    if (request.signal.aborted) release();
     return new Response(channel.stream, {
       headers: {
         'Content-Type': 'text/event-stream; charset=utf-8',

@@ -1,4 +1,4 @@
-/** Non-resource paths: health, /version, discovery documents and OpenAPI. */
+/** Non-resource paths: health, /version, /metrics, discovery documents and OpenAPI. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
   AGGREGATED_DISCOVERY_CONTENT_TYPE,
@@ -13,6 +13,7 @@ import {
 import { openApiV2, openApiV3Document, openApiV3Index } from '../openapi';
 import { acceptsOpenApiV2Protobuf, encodeOpenApiV2Protobuf, OPENAPI_V2_PROTOBUF_CONTENT_TYPE } from '../openapi/protobuf-v2';
 import type { ResourceDefinition } from '../registry/types';
+import { metricsText } from './request-metrics';
 import { sendJson, sendText } from './respond';
 
 const HEALTH_PATHS = /^\/(healthz|livez|readyz)(\/.*)?$/;
@@ -45,6 +46,9 @@ export function handleNonResource(c: DiscoveryCache, path: string, req: Incoming
   }
   const aggregated = acceptsAggregatedDiscovery(req.headers.accept);
   switch (clean) {
+    case '/metrics':
+      sendText(req, res, 200, metricsText(), { contentType: 'text/plain; version=0.0.4; charset=utf-8' });
+      return true;
     case '/version':
       sendJson(req, res, 200, versionInfo());
       return true;

@@ -11,6 +11,7 @@ import { authenticate, authorize, forbiddenStatus, impersonate, requestAttribute
 import { handleNonResource, type DiscoveryCache } from './non-resource-handler';
 import { requestInfo, type RequestInfo } from './request-info';
 import { handleResource, notFound } from './resource-handler';
+import { trackRequest } from './request-metrics';
 import { errorStatus, sendStatus } from './respond';
 import { handleReview, isReviewRequest } from './review-handler';
 import type { WatchQueueLimits } from './watch-queue';
@@ -79,6 +80,7 @@ export function createRequestHandler(options: ApiServerOptions): RequestHandler 
     }
     const def = findDefinition(ctx, info);
     if (!def || info.resource === '') throw notFound();
+    trackRequest(info, res);
     await handleResource(ctx, def, info, req, res, url.searchParams, options.watchQueue);
   }
 
