@@ -14,6 +14,20 @@ export const SERVICE_MODEL_PATH = 'porthole-service.yaml';
 const SCHEMA_URI = 'porthole://schemas/io.k8s.api.core.v1.Service.json';
 
 let yamlSupport: MonacoYaml | undefined;
+let themeFollowed = false;
+
+/** Monaco's theme for Porthole's (the `data-theme` the layout script and the theme switch set on <html>). */
+function applyPageTheme(): void {
+  monaco.editor.setTheme(document.documentElement.dataset.theme === 'dark' ? 'vs-dark' : 'vs');
+}
+
+/** Keeps every editor in the page's light/dark theme, also when the user switches it. */
+function followPageTheme(): void {
+  if (themeFollowed) return;
+  themeFollowed = true;
+  applyPageTheme();
+  new MutationObserver(applyPageTheme).observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
+}
 
 declare global {
   var MonacoEnvironment: monaco.Environment | undefined;
@@ -36,6 +50,7 @@ export function setupMonaco(): typeof monaco {
     format: { enable: false },
     schemas: [],
   });
+  followPageTheme();
   return monaco;
 }
 

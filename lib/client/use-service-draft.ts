@@ -8,6 +8,7 @@
 import { useSearchParams } from 'next/navigation';
 import { useCallback, useMemo, useState } from 'react';
 import type { Service } from '../k8s/types';
+import { editableChanges } from '../service-draft/three-way';
 
 export type DraftView = 'form' | 'yaml';
 
@@ -24,7 +25,11 @@ export interface ServiceDraftState {
   setView: (view: DraftView) => void;
 }
 
-const same = (a: Service, b: Service): boolean => JSON.stringify(a) === JSON.stringify(b);
+/**
+ * No edit between the two: key order and server-owned fields (managedFields, status, which the YAML
+ * view hides or folds and re-parses without) do not count.
+ */
+const same = (a: Service, b: Service): boolean => editableChanges(a, b).length === 0;
 
 export function parseDraftView(value: string | null): DraftView {
   return value === 'yaml' ? 'yaml' : 'form';

@@ -1,0 +1,19 @@
+/**
+ * At phone width (390 px) the guided flow's label rows fit: the value input and the Remove button
+ * stay on screen (QA: the two 220 px inputs did not shrink and pushed the value and Remove out).
+ */
+import { expect, test } from '@playwright/test';
+import { env } from './support';
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+test('guided step 1 at 390 px: the label row (key, value, Remove) fits the screen', async ({ page }) => {
+  await page.goto(`${env('PORTHOLE_E2E_URL')}/services/new/guided`);
+  await expect(page.getByRole('heading', { name: 'Step 1 of 4: What to expose' })).toBeVisible();
+  if ((await page.getByLabel('Label 1 key').count()) === 0) await page.getByRole('button', { name: 'Add label' }).click();
+  for (const control of [page.getByLabel('Label 1 key'), page.getByLabel('Label 1 value'), page.getByRole('button', { name: 'Remove label 1' })]) {
+    const box = await control.boundingBox();
+    expect(box).not.toBeNull();
+    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
+  }
+});
