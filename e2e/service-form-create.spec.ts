@@ -42,6 +42,9 @@ test('ClusterIP', async ({ page }) => {
   expect(svc.spec?.selector).toEqual({ app: name });
   expect(svc.spec?.ports).toEqual([{ protocol: 'TCP', port: 80, targetPort: 8080 }]);
   expect(svc.spec?.clusterIP).toMatch(/^\d+\.\d+\.\d+\.\d+$/);
+  // The saved form is replaced by the detail page: Back goes to where the user came from, not to an empty form.
+  await page.goBack();
+  await expect(page).not.toHaveURL(/\/services\/new/);
 });
 
 test('headless', async ({ page }) => {

@@ -63,7 +63,7 @@ export function ServiceEditor({ initial, editing, namespaces }: ServiceEditorPro
   const onSaved = useCallback(
     (svc: Service) => {
       setSaved(true);
-      router.push(pageRoutes.service(svc.metadata.namespace ?? ns, svc.metadata.name ?? ''));
+      router.replace(pageRoutes.service(svc.metadata.namespace ?? ns, svc.metadata.name ?? ''));
     },
     [router, ns],
   );

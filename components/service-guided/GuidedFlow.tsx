@@ -82,7 +82,7 @@ export function GuidedFlow() {
     const r = await serviceWrites.create(namespace, svc);
     if (r.ok) {
       reset();
-      router.push(pageRoutes.service(r.data.metadata.namespace ?? namespace, r.data.metadata.name ?? state.name));
+      router.replace(pageRoutes.service(r.data.metadata.namespace ?? namespace, r.data.metadata.name ?? state.name));
       return;
     }
     setCreateError(`${r.status.code ?? ''} ${r.status.reason ?? ''}: ${r.status.message ?? ''}`);

@@ -96,7 +96,7 @@ export function ServiceYamlEditPage({ namespace, name }: { namespace: string; na
   const finish = () => {
     const storage = browserStorage();
     if (storage && ref) discardDraft(storage, ref);
-    router.push(pageRoutes.service(namespace, name));
+    router.replace(pageRoutes.service(namespace, name));
   };
   const discard = () => {
     const storage = browserStorage();

@@ -146,7 +146,8 @@ export function apiRoute<P>(spec: RouteSpec<P>): (request: Request, context: Rou
       }
     } catch (err) {
       const status = statusFromError(err);
-      if ((status.code ?? 500) >= 500 && !(err instanceof RequestError)) console.error(`[porthole] ${request.method} ${request.url}:`, err);
+      // A client that went away (closed tab, aborted fetch) is not a server fault: nothing to log.
+      if ((status.code ?? 500) >= 500 && !(err instanceof RequestError) && !request.signal.aborted) console.error(`[porthole] ${request.method} ${request.url}:`, err);
       response = statusResponse(status);
     }
     incCounter(METRICS.requests, { route: template, method: request.method, code: String(response.status) });
