@@ -16,9 +16,11 @@ import { useLeaveGuard } from '../../lib/client/use-leave-guard';
 import { useServiceDraft } from '../../lib/client/use-service-draft';
 import { useServiceForm } from '../../lib/client/use-service-form';
 import { useServiceSave } from '../../lib/client/use-service-save';
+import { useTouchedParts } from '../../lib/client/use-touched-parts';
 import type { ServiceKind } from '../../lib/service';
 import { applyPreset, removePreset, type LoadBalancerPreset } from '../../lib/service-draft/lb-presets';
 import { editableChanges, threeWayMerge } from '../../lib/service-draft/three-way';
+import { messagesAtTouched } from '../../lib/service-draft/touched';
 import { switchServiceKind, type KindSwitch } from '../../lib/service-draft/type-switch';
 import { LiveChangeBanner, SaveOutcome, SwitchBanner } from './EditorBanners';
 import { FormMessagesContext } from './FieldShell';
@@ -54,7 +56,12 @@ export function ServiceEditor({ initial, editing, namespaces }: ServiceEditorPro
     if (editableChanges(base, live).length) return { outgoing: draft, outgoingBase: base, liveEdited: true };
     return { outgoing: threeWayMerge(base, live, draft).merged, outgoingBase: live, liveEdited: false };
   }, [live, base, draft]);
-  const validation = useDraftValidation(outgoing, problems, editing ? outgoingBase : undefined);
+  // Creating: a field's errors show once its part of the draft was changed, or after a save attempt;
+  // no dry run is sent for the untouched draft. Editing shows everything.
+  const touched = useTouchedParts(draft, base);
+  const [attempted, setAttempted] = useState(false);
+  const revealAll = !!editing || attempted;
+  const validation = useDraftValidation(outgoing, problems, editing ? outgoingBase : undefined, !!editing || touched.size > 0);
   const access = useCanI(editing ? { verb: 'update', resource: 'services', namespace: ns, name } : { verb: 'create', resource: 'services', namespace: ns });
   const allowed = access.data?.allowed !== false;
   const [saved, setSaved] = useState(false);
@@ -84,10 +91,14 @@ export function ServiceEditor({ initial, editing, namespaces }: ServiceEditorPro
   };
   const liveMoved = liveEdited && save.state.phase !== 'conflict';
 
-  const messages = useMemo(
-    () => ({ errors: validation.local.errorsAt, warnings: validation.local.warningsAt, server: validation.server?.errorsAt ?? new Map<string, string[]>() }),
-    [validation],
-  );
+  const messages = useMemo(() => {
+    const server = validation.server?.errorsAt ?? new Map<string, string[]>();
+    return {
+      errors: revealAll ? validation.local.errorsAt : messagesAtTouched(validation.local.errorsAt, touched),
+      warnings: validation.local.warningsAt,
+      server: revealAll ? server : messagesAtTouched(server, touched),
+    };
+  }, [validation, revealAll, touched]);
   const errorCount = validation.local.errors.length;
   const saving = save.state.phase === 'saving';
   const blocked = !allowed ? 'permission' : errorCount > 0 ? 'errors' : undefined;
@@ -133,7 +144,10 @@ export function ServiceEditor({ initial, editing, namespaces }: ServiceEditorPro
       />
       <FormMessagesContext.Provider value={messages}>
         {state.view === 'form' ? (
-          <ServiceFormFields form={form} update={update} draft={draft} editing={!!editing} original={editing ? base : undefined} namespaces={namespaces} onKind={onKind} onPreset={onPreset} />
+          // Enter in a field is a save attempt: it shows every error.
+          <div onKeyDown={(e) => e.key === 'Enter' && e.target instanceof HTMLInputElement && setAttempted(true)}>
+            <ServiceFormFields form={form} update={update} draft={draft} editing={!!editing} original={editing ? base : undefined} namespaces={namespaces} onKind={onKind} onPreset={onPreset} />
+          </div>
         ) : (
           <div role="tabpanel" aria-label="YAML" className="sf-yaml">
             <ServiceYamlPane
@@ -149,14 +163,22 @@ export function ServiceEditor({ initial, editing, namespaces }: ServiceEditorPro
       </FormMessagesContext.Provider>
       <ValidationPanel validation={validation} creating={!editing} />
       <div className="sf-actions">
-        <button type="button" className="button primary" disabled={!!blocked || saving} aria-describedby="sf-save-reason" onClick={() => void save.save(outgoing, outgoingBase)}>
+        <button
+          type="button"
+          className="button primary"
+          // Blocked by errors while creating: still focusable and clickable, to show every error.
+          disabled={(!!blocked && !(blocked === 'errors' && !editing)) || saving}
+          aria-disabled={blocked === 'errors' || undefined}
+          aria-describedby="sf-save-reason"
+          onClick={() => (blocked ? setAttempted(true) : void save.save(outgoing, outgoingBase))}
+        >
           {saving ? 'Saving…' : editing ? 'Save changes' : 'Create Service'}
         </button>
         <span id="sf-save-reason" className="sf-save-reason" data-testid="save-reason">
           {blocked === 'permission'
             ? permissionReason
             : blocked === 'errors'
-              ? `Fix the ${errorCount} problem${errorCount === 1 ? '' : 's'} shown at the fields first.`
+              ? `Fix the ${errorCount} problem${errorCount === 1 ? '' : 's'} ${revealAll ? 'shown at the fields' : 'listed under Check'} first.`
               : ''}
         </span>
         {blocked === 'permission' && !readOnlyMode ? (

@@ -9,7 +9,7 @@ import { formatFieldError } from '../../lib/k8s/field-errors';
 import type { DraftValidation } from '../../lib/client/use-draft-validation';
 
 export function ValidationPanel({ validation, creating }: { validation: DraftValidation; creating: boolean }) {
-  const { local, server, pending, disagreements } = validation;
+  const { local, server, pending, waiting, disagreements } = validation;
   const serverGeneral = server?.errorsAt.get('') ?? [];
   return (
     <section className="sf-section sf-validation" aria-labelledby="sf-check-h">
@@ -38,7 +38,9 @@ export function ValidationPanel({ validation, creating }: { validation: DraftVal
         </ul>
       ) : null}
       <p data-testid="dry-run" data-state={pending ? 'pending' : server?.ok ? 'ok' : 'refused'} aria-live="polite">
-        {pending
+        {waiting
+          ? 'Server dry run: starts with your first change.'
+          : pending
           ? 'Server dry run: waiting for you to stop typing…'
           : server?.ok
             ? `Server dry run: accepted.${creating ? ' The cluster allocates the real addresses and node ports when you create it; a dry run only shows placeholders, so none are shown here.' : ''}`

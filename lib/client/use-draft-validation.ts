@@ -18,18 +18,21 @@ export interface DraftValidation {
   /** The last dry run's answer for the current draft (undefined while it is pending). */
   server?: DryRunOutcome;
   pending: boolean;
+  /** No dry run yet: a new Service's draft is untouched (it starts with the first change). */
+  waiting: boolean;
   /** Where the dry run and the local rules disagree, in words. */
   disagreements: string[];
 }
 
-/** `stored`: the Service as loaded, when editing. */
-export function useDraftValidation(draft: Service, problems: readonly InputProblem[], stored?: Service): DraftValidation {
+/** `stored`: the Service as loaded, when editing; `dryRun`: false to send none (an untouched new Service). */
+export function useDraftValidation(draft: Service, problems: readonly InputProblem[], stored?: Service, dryRun = true): DraftValidation {
   const local = useMemo(() => checkDraft(draft, problems, stored), [draft, problems, stored]);
   const key = useMemo(() => JSON.stringify(draft), [draft]);
   const [answer, setAnswer] = useState<{ key: string; outcome: DryRunOutcome } | undefined>(undefined);
   const seq = useRef(0);
   useEffect(() => {
     const mine = ++seq.current;
+    if (!dryRun) return;
     const timer = setTimeout(() => {
       const ns = draft.metadata.namespace || stored?.metadata.namespace || 'default';
       const request = stored
@@ -41,8 +44,8 @@ export function useDraftValidation(draft: Service, problems: readonly InputProbl
       });
     }, DRY_RUN_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [key, draft, stored]);
+  }, [key, draft, stored, dryRun]);
   const server = answer?.key === key ? answer.outcome : undefined;
   const disagree = useMemo(() => (server ? disagreements(local, server) : []), [local, server]);
-  return { local, server, pending: server === undefined, disagreements: disagree };
+  return { local, server, pending: server === undefined, waiting: !dryRun, disagreements: disagree };
 }
