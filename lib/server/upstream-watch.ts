@@ -7,7 +7,7 @@ import { backoffDelay, sleep } from './backoff';
 import { statusFromError, statusFromUpstream } from './errors';
 import { incCounter, METRICS } from './metrics';
 import { collectionPath } from './resources';
-import { readJson, readText, upstream } from './upstream';
+import { readJson, readText, upstream, upstreamTimeoutMs } from './upstream';
 
 /**
  * One resilient upstream watch: list (unless resuming from a resourceVersion), watch from the list's
@@ -51,7 +51,11 @@ function watchOnce(kc: KubeConfig, spec: WatchSpec, rv: string, sink: WatchSink,
     let settled = false;
     let controller: AbortController | undefined;
     const onAbort = () => controller?.abort();
+    // Watch has no first-byte timeout: an API server that accepts and never answers would hold it forever.
+    const timeoutMs = upstreamTimeoutMs();
+    const noAnswer = setTimeout(() => finish({ kind: 'error', status: statusFromError(new Error(`no response within ${timeoutMs / 1000}s (raise it with --upstream-timeout)`)) }), timeoutMs);
     const finish = (outcome: Outcome) => {
+      clearTimeout(noAnswer);
       if (settled) return;
       settled = true;
       signal.removeEventListener('abort', onAbort);
@@ -98,8 +102,9 @@ function watchOnce(kc: KubeConfig, spec: WatchSpec, rv: string, sink: WatchSink,
     new Watch(kc)
       .watch(path, query, onEvent, onDone)
       .then((c) => {
+        clearTimeout(noAnswer);
         controller = c;
-        if (signal.aborted) c.abort();
+        if (settled || signal.aborted) c.abort();
         else signal.addEventListener('abort', onAbort, { once: true });
         if (!settled) sink.state('live');
       })

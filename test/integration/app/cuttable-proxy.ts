@@ -1,23 +1,32 @@
 /**
  * A TCP relay between Porthole and the embedded cluster that a test can cut: `cut()` resets every
  * connection through it and refuses new ones (a network partition: the watch drops mid-stream),
- * `restore()` lets connections through again. Nothing is parsed or changed on the way.
+ * `stall()` resets every connection and then accepts new ones but never answers (an API server that
+ * stopped answering), `restore()` lets connections through again. Nothing is parsed or changed on the way.
  */
 import net from 'node:net';
 
 export interface CuttableProxy {
   port: number;
   cut(): void;
+  stall(): void;
   restore(): void;
   close(): Promise<void>;
 }
 
 export async function startCuttableProxy(targetPort: number): Promise<CuttableProxy> {
   const sockets = new Set<net.Socket>();
-  let open = true;
+  let mode: 'open' | 'cut' | 'stall' = 'open';
   const server = net.createServer((client) => {
-    if (!open) {
+    if (mode === 'cut') {
       client.resetAndDestroy();
+      return;
+    }
+    if (mode === 'stall') {
+      sockets.add(client);
+      client.on('close', () => sockets.delete(client));
+      client.on('error', () => client.destroy());
+      client.resume(); // read and drop: no byte ever comes back
       return;
     }
     const upstream = net.connect(targetPort, '127.0.0.1');
@@ -38,11 +47,15 @@ export async function startCuttableProxy(targetPort: number): Promise<CuttablePr
   return {
     port,
     cut() {
-      open = false;
+      mode = 'cut';
+      for (const s of sockets) s.resetAndDestroy();
+    },
+    stall() {
+      mode = 'stall';
       for (const s of sockets) s.resetAndDestroy();
     },
     restore() {
-      open = true;
+      mode = 'open';
     },
     close: () =>
       new Promise<void>((resolve) => {
