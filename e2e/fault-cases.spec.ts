@@ -5,14 +5,9 @@
  * sees and that the list ends with exactly the right rows: nothing lost, nothing twice.
  * (The cluster killed and restarted: reconnect.spec.ts; a forced 410 and many tabs: watch-fanout.test.ts.)
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import type { Service } from '../lib/k8s/types';
-import { startTestCluster, type TestCluster } from '../test/support/start-cluster';
-import { startPorthole, type PortholeServer } from '../test/support/start-porthole';
-import { startCuttableProxy, type CuttableProxy } from '../test/integration/app/cuttable-proxy';
+import { startRelayedStack, type RelayedStack } from '../test/integration/app/relayed-stack';
 import { env, KubeApi } from './support';
 import { api as sharedKube, editUrl, kubectlGet, saveAndOpenDetail, unique } from './service-form-support';
 
@@ -29,29 +24,18 @@ const rowKeys = async (page: Page): Promise<string[]> =>
 const keys = (ns: string, names: string[]): string[] => names.map((n) => `${ns}/${n}`).sort();
 
 test.describe('through a relay the test can cut or stall', () => {
-  let cluster: TestCluster;
-  let proxy: CuttableProxy;
-  let porthole: PortholeServer;
+  let stack: RelayedStack;
   let kube: KubeApi;
-  let work = '';
-  const listUrl = (ns: string) => `${porthole.url}/services?namespace=${ns}`;
+  const listUrl = (ns: string) => `${stack.porthole.url}/services?namespace=${ns}`;
 
   test.beforeAll(async () => {
     test.setTimeout(180_000);
-    work = mkdtempSync(join(tmpdir(), 'porthole-faults-'));
-    cluster = await startTestCluster({ empty: true });
-    proxy = await startCuttableProxy(cluster.port);
-    const kubeconfigPath = join(work, 'kubeconfig');
-    writeFileSync(kubeconfigPath, readFileSync(cluster.kubeconfigPath, 'utf8').replaceAll(`127.0.0.1:${cluster.port}`, `127.0.0.1:${proxy.port}`));
-    porthole = await startPorthole({ kubeconfigPath, env: { PORTHOLE_UPSTREAM_TIMEOUT_MS: '1500' } });
-    kube = new KubeApi(cluster.url, cluster.tokens.admin);
+    stack = await startRelayedStack({ env: { PORTHOLE_UPSTREAM_TIMEOUT_MS: '1500' } });
+    kube = new KubeApi(stack.cluster.url, stack.cluster.tokens.admin);
   });
 
   test.afterAll(async () => {
-    await porthole?.stop();
-    await proxy?.close();
-    await cluster?.stop();
-    if (work) rmSync(work, { recursive: true, force: true });
+    await stack?.stop();
   });
 
   test('an API server that stops answering: stale with the last rows kept, a fresh tab says so, both recover with exactly the right rows', async ({ page, context }) => {
@@ -64,7 +48,7 @@ test.describe('through a relay the test can cut or stall', () => {
     await expect(pill).toHaveAttribute('data-state', 'live');
     await expect.poll(() => rowKeys(page)).toEqual(keys(ns, ['s1', 's2']));
 
-    proxy.stall(); // every connection dropped; new ones are accepted and never answered
+    stack.proxy.stall(); // every connection dropped; new ones are accepted and never answered
     await expect(pill).toHaveAttribute('data-state', 'stale', { timeout: 30_000 });
     await expect(page.getByTestId('stale-banner')).toBeVisible();
     expect(await rowKeys(page)).toEqual(keys(ns, ['s1', 's2'])); // the last data stays
@@ -81,7 +65,7 @@ test.describe('through a relay the test can cut or stall', () => {
 
     await kube.createService(svc(ns, 's3')); // changed while Porthole cannot see it
     await kube.deleteService(ns, 's1');
-    proxy.restore();
+    stack.proxy.restore();
     for (const p of [page, cold]) {
       await expect(p.getByTestId('connection-state')).toHaveAttribute('data-state', 'live', { timeout: 60_000 });
       await expect.poll(() => rowKeys(p), { timeout: 20_000 }).toEqual(keys(ns, ['s2', 's3']));
@@ -101,14 +85,14 @@ test.describe('through a relay the test can cut or stall', () => {
     await expect(pill).toHaveAttribute('data-state', 'live');
     await expect.poll(() => rowKeys(page)).toEqual(keys(ns, first));
 
-    proxy.cut(); // the watch is reset mid-stream; reconnects are refused
+    stack.proxy.cut(); // the watch is reset mid-stream; reconnects are refused
     await expect(pill).toHaveAttribute('data-state', 'stale', { timeout: 30_000 });
     for (const n of ['d6', 'd7']) await kube.createService(svc(ns, n));
     await kube.deleteService(ns, 'd1');
     await kube.patchService(ns, 'd2', { spec: { ports: [{ name: 'http', port: 81, targetPort: 8080 }] } });
     await kube.deleteService(ns, 'd3');
     await kube.createService(svc(ns, 'd3')); // same name, new object: must not show twice
-    proxy.restore();
+    stack.proxy.restore();
 
     await expect(pill).toHaveAttribute('data-state', 'live', { timeout: 60_000 });
     const expected = keys(ns, ['d2', 'd3', 'd4', 'd5', 'd6', 'd7']);
