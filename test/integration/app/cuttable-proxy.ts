@@ -2,7 +2,8 @@
  * A TCP relay between Porthole and the embedded cluster that a test can cut: `cut()` resets every
  * connection through it and refuses new ones (a network partition: the watch drops mid-stream),
  * `stall()` resets every connection and then accepts new ones but never answers (an API server that
- * stopped answering), `restore()` lets connections through again. Nothing is parsed or changed on the way.
+ * stopped answering), `slow(ms)` holds back the answer on each new connection for `ms` (an API server
+ * slower than Porthole's upstream timeout), `restore()` lets connections through again. Nothing is parsed or changed on the way.
  */
 import net from 'node:net';
 
@@ -10,13 +11,15 @@ export interface CuttableProxy {
   port: number;
   cut(): void;
   stall(): void;
+  slow(delayMs: number): void;
   restore(): void;
   close(): Promise<void>;
 }
 
 export async function startCuttableProxy(targetPort: number): Promise<CuttableProxy> {
   const sockets = new Set<net.Socket>();
-  let mode: 'open' | 'cut' | 'stall' = 'open';
+  let mode: 'open' | 'cut' | 'stall' | 'slow' = 'open';
+  let delayMs = 0;
   const server = net.createServer((client) => {
     if (mode === 'cut') {
       client.resetAndDestroy();
@@ -39,7 +42,10 @@ export async function startCuttableProxy(targetPort: number): Promise<CuttablePr
       });
     }
     client.pipe(upstream);
-    upstream.pipe(client);
+    if (mode === 'slow') {
+      upstream.pause();
+      setTimeout(() => upstream.pipe(client), delayMs);
+    } else upstream.pipe(client);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
@@ -52,6 +58,11 @@ export async function startCuttableProxy(targetPort: number): Promise<CuttablePr
     },
     stall() {
       mode = 'stall';
+      for (const s of sockets) s.resetAndDestroy();
+    },
+    slow(ms: number) {
+      mode = 'slow';
+      delayMs = ms;
       for (const s of sockets) s.resetAndDestroy();
     },
     restore() {

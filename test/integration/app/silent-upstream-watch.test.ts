@@ -1,5 +1,6 @@
 /**
- * Issue 10, fault cases: an API server that accepts connections and never answers. Porthole's
+ * Issue 10, fault cases: an API server that accepts connections and never answers, or answers only
+ * after the upstream timeout. Porthole's
  * upstream watch gives up after PORTHOLE_UPSTREAM_TIMEOUT_MS (it once hung there for good, the tab
  * stuck in "reconnecting"), reports stale with the reason, and when the API server answers again
  * delivers what changed meanwhile, once.
@@ -31,7 +32,15 @@ const states = (events: ReceivedEvent[]) => events.filter((e) => e.event === 'st
 const changes = (events: ReceivedEvent[], name: string) =>
   events.filter((e) => e.event === 'change' && (e.data as StreamEvents['change']).object.metadata.name === name);
 
-describe('an API server that stops answering', () => {
+/** After the relay is back: `name` (created meanwhile) arrived once, as a change or in a fresh list equal to `all`. */
+async function arrivedOnce(client: SseClient, from: number, name: string, all: string[]): Promise<void> {
+  await client.waitFor((ev) => changes(ev, name).length > 0 || ev.slice(from).some((e) => e.event === 'resync'));
+  const relisted = client.events.slice(from).filter((e) => e.event === 'resync').map((e) => (e.data as StreamEvents['resync']).list.items.map((o) => o.metadata.name).sort());
+  if (relisted.length) expect(relisted[relisted.length - 1]).toEqual(all);
+  else expect(changes(client.events, name)).toHaveLength(1);
+}
+
+describe('an API server that stops answering, or answers too slowly', () => {
   it('the watch times out on the first byte, says so, and resumes with each missed change exactly once', async () => {
     expect((await createService('before')).status).toBe(201);
     const client = await openSse(`${stack.porthole.url}/api/watch?watch=${SVC}`);
@@ -46,15 +55,23 @@ describe('an API server that stops answering', () => {
     const restoredAt = client.events.length;
     stack.proxy.restore();
     await client.waitFor((ev) => states(ev.slice(restoredAt)).some((s) => s.state === 'live'), 30_000);
-    await client.waitFor((ev) => changes(ev, 'during').length > 0 || ev.slice(restoredAt).some((e) => e.event === 'resync'));
-
     // What changed meanwhile arrives once (as a change, or in a fresh list), and nothing is doubled.
-    const relisted = client.events.slice(restoredAt).filter((e) => e.event === 'resync').map((e) => (e.data as StreamEvents['resync']).list.items.map((o) => o.metadata.name).sort());
-    if (relisted.length) expect(relisted[relisted.length - 1]).toEqual(['before', 'during']);
-    else expect(changes(client.events, 'during')).toHaveLength(1);
+    await arrivedOnce(client, restoredAt, 'during', ['before', 'during']);
     expect(changes(client.events, 'before').filter((e) => (e.data as StreamEvents['change']).type === 'ADDED')).toHaveLength(0);
 
     expect((await createService('after')).status).toBe(201);
     await client.waitFor((ev) => changes(ev, 'after').length === 1);
+  }, 90_000);
+
+  it('an API server that answers only after the upstream timeout: stale with the reason, then live again once it is quick', async () => {
+    const client = tab!;
+    const from = client.events.length;
+    stack.proxy.slow(3000); // the first byte of every answer comes 3 s late; the timeout is 1 s
+    await client.waitFor((ev) => states(ev.slice(from)).some((s) => s.state === 'stale' && /no response within 1s/.test(s.message ?? '')), 20_000);
+    expect((await createService('while-slow')).status).toBe(201);
+    const restoredAt = client.events.length;
+    stack.proxy.restore();
+    await client.waitFor((ev) => states(ev.slice(restoredAt)).some((s) => s.state === 'live'), 30_000);
+    await arrivedOnce(client, restoredAt, 'while-slow', ['after', 'before', 'during', 'while-slow']);
   }, 90_000);
 });
