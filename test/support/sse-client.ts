@@ -2,6 +2,29 @@
  * A server-sent-event client for tests and benchmarks that reads its stream in the background,
  * keeping every event with the time it arrived, so many clients can be open at once.
  */
+
+/**
+ * Takes the complete server-sent events (blocks ending in a blank line) from the front of `buffer`:
+ * their `event:` name (default "message") and JSON `data:`; `rest` is the incomplete tail.
+ */
+export function takeSseEvents(buffer: string): { events: { event: string; data: unknown }[]; rest: string } {
+  const events: { event: string; data: unknown }[] = [];
+  let rest = buffer;
+  let sep: number;
+  while ((sep = rest.indexOf('\n\n')) >= 0) {
+    const block = rest.slice(0, sep);
+    rest = rest.slice(sep + 2);
+    let event = 'message';
+    const data: string[] = [];
+    for (const line of block.split('\n')) {
+      if (line.startsWith('event: ')) event = line.slice(7);
+      else if (line.startsWith('data: ')) data.push(line.slice(6));
+    }
+    if (data.length) events.push({ event, data: JSON.parse(data.join('\n')) as unknown });
+  }
+  return { events, rest };
+}
+
 export interface ReceivedEvent {
   event: string;
   data: unknown;
@@ -51,18 +74,10 @@ export async function openSse(url: string, headers: Record<string, string> = {})
         if (chunk.done) break;
         buffer += decoder.decode(chunk.value, { stream: true });
         const at = performance.now();
-        let sep: number;
-        while ((sep = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, sep);
-          buffer = buffer.slice(sep + 2);
-          let event = 'message';
-          const data: string[] = [];
-          for (const line of block.split('\n')) {
-            if (line.startsWith('event: ')) event = line.slice(7);
-            else if (line.startsWith('data: ')) data.push(line.slice(6));
-          }
-          if (!data.length) continue;
-          const received: ReceivedEvent = { event, data: JSON.parse(data.join('\n')) as unknown, at };
+        const parsed = takeSseEvents(buffer);
+        buffer = parsed.rest;
+        for (const e of parsed.events) {
+          const received: ReceivedEvent = { ...e, at };
           client.events.push(received);
           client.onEvent?.(received);
         }

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startTestCluster, type TestCluster } from '../../support/start-cluster';
 import { startPorthole, type PortholeServer } from '../../support/start-porthole';
+import { takeSseEvents } from '../../support/sse-client';
 
 export interface AppStack {
   cluster: TestCluster;
@@ -73,18 +74,9 @@ export function sseReader(res: Response): { until(done: (events: SseEvent[]) => 
         if (chunk === 'timeout') continue;
         if (chunk.done) throw new Error(`stream ended; events: ${JSON.stringify(events.map((e) => e.event))}`);
         buffer += decoder.decode(chunk.value, { stream: true });
-        let sep: number;
-        while ((sep = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, sep);
-          buffer = buffer.slice(sep + 2);
-          let event = 'message';
-          const data: string[] = [];
-          for (const line of block.split('\n')) {
-            if (line.startsWith('event: ')) event = line.slice(7);
-            else if (line.startsWith('data: ')) data.push(line.slice(6));
-          }
-          if (data.length) events.push({ event, data: JSON.parse(data.join('\n')) as unknown });
-        }
+        const parsed = takeSseEvents(buffer);
+        buffer = parsed.rest;
+        events.push(...parsed.events);
       }
       return events;
     },
