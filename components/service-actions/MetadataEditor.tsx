@@ -71,37 +71,11 @@ export function MetadataEditor({ service, which, base, baseResourceVersion, init
           const valueErr = `${which}-${r.id}-value-error`;
           return (
             <li key={r.id} className="sa-meta-row" data-row={r.id} data-testid="meta-row">
-              <div className="sa-meta-cell">
-                <input
-                  className="input mono"
-                  aria-label={`${noun} ${n} key`}
-                  placeholder="key (e.g. app or example.com/team)"
-                  spellCheck={false}
-                  autoComplete="off"
-                  value={r.key}
-                  aria-invalid={p.key.length ? 'true' : undefined}
-                  aria-describedby={p.key.length ? keyErr : undefined}
-                  onChange={(e) => update(r.id, { key: e.target.value })}
-                />
-                <Messages id={keyErr} messages={p.key} />
-              </div>
+              <MetaCell label={`${noun} ${n} key`} placeholder="key (e.g. app or example.com/team)" value={r.key} errorId={keyErr} messages={p.key} onChange={(key) => update(r.id, { key })} />
               <span className="sd-kv-eq" aria-hidden>
                 =
               </span>
-              <div className="sa-meta-cell">
-                <input
-                  className="input mono"
-                  aria-label={`${noun} ${n} value`}
-                  placeholder="value"
-                  spellCheck={false}
-                  autoComplete="off"
-                  value={r.value}
-                  aria-invalid={p.value.length ? 'true' : undefined}
-                  aria-describedby={p.value.length ? valueErr : undefined}
-                  onChange={(e) => update(r.id, { value: e.target.value })}
-                />
-                <Messages id={valueErr} messages={p.value} />
-              </div>
+              <MetaCell label={`${noun} ${n} value`} placeholder="value" value={r.value} errorId={valueErr} messages={p.value} onChange={(value) => update(r.id, { value })} />
               <button
                 type="button"
                 className="button icon-button"
@@ -177,6 +151,27 @@ export function MetadataEditor({ service, which, base, baseResourceVersion, init
         </div>
       ) : null}
       {rows.some(isBlankRow) ? <p className="muted">Empty rows are ignored.</p> : null}
+    </div>
+  );
+}
+
+/** One key or value input of a row, with its messages (the API server's texts) tied to it. */
+function MetaCell(props: { label: string; placeholder: string; value: string; errorId: string; messages: string[]; onChange: (v: string) => void }) {
+  const invalid = props.messages.length > 0;
+  return (
+    <div className="sa-meta-cell">
+      <input
+        className="input mono"
+        aria-label={props.label}
+        placeholder={props.placeholder}
+        spellCheck={false}
+        autoComplete="off"
+        value={props.value}
+        aria-invalid={invalid ? 'true' : undefined}
+        aria-describedby={invalid ? props.errorId : undefined}
+        onChange={(e) => props.onChange(e.target.value)}
+      />
+      <Messages id={props.errorId} messages={props.messages} />
     </div>
   );
 }
