@@ -84,12 +84,13 @@ describe('--auth proxy', () => {
     expect(res.body).toContain('event: ');
   });
 
-  it('without a user it acts as no one: 401, never the kubeconfig identity', async () => {
+  it('without a user it acts as no one: 401, never the kubeconfig identity; pages go to the page saying why', async () => {
     const res = await request({ path: '/api/services' });
     expect(res.status).toBe(401);
     expect(status(res).reason).toBe('Unauthorized');
     const page = await request({ path: '/services' });
-    expect(page.status).toBe(401);
+    expect(page.status).toBe(303);
+    expect(page.headers.location).toMatch(/\/signin\?reason=no-user$/);
   });
 
   it('ignores and logs the headers from an address that is not a trusted proxy', async () => {
