@@ -7,22 +7,22 @@ import { ServiceListView } from '../../components/service-list/ServiceListView';
 import { apiPaths } from '../../lib/client/api-paths';
 import { prefetchScript } from '../../lib/client/prefetch';
 import { pageRoutes } from '../../lib/client/page-routes';
-import { mayListServicesEverywhere } from '../../lib/server/access';
+import { namespaceToOpen } from '../../lib/server/access';
+import { configuredNamespaces } from '../../lib/server/configured-namespaces';
 import { cspNonce } from '../../lib/server/csp-nonce';
 import { identityFor } from '../../lib/server/identity';
 import { parseViewState } from '../../lib/service-list/url-state';
 
 /**
- * An identity that may not list Services across namespaces but whose kubeconfig context names a
- * namespace opens that namespace (kubectl's default), instead of a "not allowed" page.
+ * An identity that may not list Services across namespaces opens a namespace where it may: its
+ * kubeconfig context's namespace (kubectl's default), else one of --namespaces, instead of a "not
+ * allowed" page.
  */
-async function contextNamespaceIfForbidden(): Promise<string | undefined> {
+async function namespaceIfAllForbidden(): Promise<string | undefined> {
   try {
-    const identity = identityFor(await headers());
-    const kc = identity.kubeConfig;
-    const namespace = kc.getContextObject(kc.getCurrentContext())?.namespace;
-    if (!namespace) return undefined;
-    return (await mayListServicesEverywhere(kc)) === false ? namespace : undefined;
+    const kc = identityFor(await headers()).kubeConfig;
+    const own = kc.getContextObject(kc.getCurrentContext())?.namespace;
+    return await namespaceToOpen(kc, [own ?? '', ...configuredNamespaces()]);
   } catch {
     return undefined;
   }
@@ -44,7 +44,7 @@ export default async function ServicesPage({ searchParams }: Props) {
   const view = parseViewState(params);
   const { namespace } = view;
   if (!namespace) {
-    const own = await contextNamespaceIfForbidden();
+    const own = await namespaceIfAllForbidden();
     if (own) redirect(pageRoutes.serviceList({ ...view, namespace: own }));
   }
   return (

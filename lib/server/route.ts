@@ -8,6 +8,7 @@ import { API_CACHE_CONTROL, RequestError, statusFromError, statusFromUpstream, s
 import { MAX_BODY_BYTES } from './limits';
 import { incCounter, METRICS, routeTemplate } from './metrics';
 import { crossOriginProblem } from './request-guard';
+import { credentialHeaderProblem } from './credential-headers';
 import { readText, type UpstreamResponse } from './upstream';
 import { authConfig } from './auth-mode';
 import { clearSessionCookie, isSecureRequest } from './session';
@@ -65,10 +66,12 @@ function flatParams(raw: Record<string, string | string[]>): Record<string, stri
   return out;
 }
 
-/** Only Porthole's own pages (or non-browser clients) may use the API, reads included. */
+/** Only Porthole's own pages (or non-browser clients) may use the API, reads included; never with a bearer token of their own. */
 export function authorize(request: Request): void {
   const problem = crossOriginProblem(request.headers, new URL(request.url).protocol.replace(':', ''));
   if (problem) throw new RequestError(statusError.forbidden(problem));
+  const credential = credentialHeaderProblem(request.headers, authConfig().mode);
+  if (credential) throw new RequestError(credential);
 }
 
 /**
