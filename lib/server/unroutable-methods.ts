@@ -6,11 +6,10 @@ import { API_CSP, API_METHODS, COMMON_SECURITY_HEADERS } from './request-guard';
 /**
  * TRACE and TRACK cannot become a fetch `Request` (the Fetch standard forbids them), so Next fails on
  * them with a plain-text 500 before proxy.ts or any route runs. They are answered here, on the HTTP
- * server itself, with the 405 every other unserved method gets (installed by instrumentation.ts).
- * Protocol upgrades are refused there too.
+ * server itself, with the 405 every other unserved method gets (installed by instrumentation.ts through
+ * http-server-hooks.ts). Protocol upgrades are refused there too.
  */
 const FETCH_FORBIDDEN = new Set(['TRACE', 'TRACK']);
-let installed = false;
 
 function answer(req: http.IncomingMessage, res: http.ServerResponse): void {
   req.resume();
@@ -31,7 +30,7 @@ function answer(req: http.IncomingMessage, res: http.ServerResponse): void {
  * server through it). Next would close such a socket without a word; this answers it with a 400
  * Status and closes. Next's own development server (`npm run dev`) keeps its hot-reload socket.
  */
-function refuseUpgrade(req: http.IncomingMessage, socket: Duplex): boolean {
+export function refuseUpgrade(req: http.IncomingMessage, socket: Duplex): boolean {
   if (process.env.NODE_ENV !== 'production' && (req.url ?? '').startsWith('/_next/')) return false;
   const status = failure(400, 'BadRequest', 'Porthole does not upgrade connections (no WebSocket, exec, attach or port-forward)');
   const body = JSON.stringify(status);
@@ -49,23 +48,9 @@ function refuseUpgrade(req: http.IncomingMessage, socket: Duplex): boolean {
   return true;
 }
 
-export function refuseFetchForbiddenMethods(): void {
-  if (installed) return;
-  installed = true;
-  const emit = http.Server.prototype.emit;
-  const guarded = function (this: http.Server, event: string | symbol, ...args: unknown[]): boolean {
-    if (event === 'request') {
-      const [req, res] = args as [http.IncomingMessage, http.ServerResponse];
-      if (req.method && FETCH_FORBIDDEN.has(req.method.toUpperCase())) {
-        answer(req, res);
-        return true;
-      }
-    }
-    if (event === 'upgrade') {
-      const [req, socket] = args as [http.IncomingMessage, Duplex];
-      if (refuseUpgrade(req, socket)) return true;
-    }
-    return Reflect.apply(emit, this, [event, ...args]) as boolean;
-  };
-  http.Server.prototype.emit = guarded as typeof emit;
+/** Answers TRACE and TRACK (true), or leaves the request to Next (false). */
+export function answerFetchForbidden(req: http.IncomingMessage, res: http.ServerResponse): boolean {
+  if (!req.method || !FETCH_FORBIDDEN.has(req.method.toUpperCase())) return false;
+  answer(req, res);
+  return true;
 }
