@@ -1,4 +1,5 @@
 import http from 'node:http';
+import type { Duplex } from 'node:stream';
 import { failure } from '../k8s/status';
 import { API_CSP, API_METHODS, COMMON_SECURITY_HEADERS } from './request-guard';
 
@@ -6,6 +7,7 @@ import { API_CSP, API_METHODS, COMMON_SECURITY_HEADERS } from './request-guard';
  * TRACE and TRACK cannot become a fetch `Request` (the Fetch standard forbids them), so Next fails on
  * them with a plain-text 500 before proxy.ts or any route runs. They are answered here, on the HTTP
  * server itself, with the 405 every other unserved method gets (installed by instrumentation.ts).
+ * Protocol upgrades are refused there too.
  */
 const FETCH_FORBIDDEN = new Set(['TRACE', 'TRACK']);
 let installed = false;
@@ -24,6 +26,29 @@ function answer(req: http.IncomingMessage, res: http.ServerResponse): void {
   }
 }
 
+/**
+ * Porthole never upgrades a connection (no WebSocket, exec, attach or port-forward reaches the API
+ * server through it). Next would close such a socket without a word; this answers it with a 400
+ * Status and closes. Next's own development server (`npm run dev`) keeps its hot-reload socket.
+ */
+function refuseUpgrade(req: http.IncomingMessage, socket: Duplex): boolean {
+  if (process.env.NODE_ENV !== 'production' && (req.url ?? '').startsWith('/_next/')) return false;
+  const status = failure(400, 'BadRequest', 'Porthole does not upgrade connections (no WebSocket, exec, attach or port-forward)');
+  const body = JSON.stringify(status);
+  const headers: Record<string, string> = {
+    ...COMMON_SECURITY_HEADERS,
+    'Content-Security-Policy': API_CSP,
+    'Cache-Control': 'no-store, no-transform',
+    'Content-Type': 'application/json',
+    'Content-Length': String(Buffer.byteLength(body)),
+    Connection: 'close',
+  };
+  const head = Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join('');
+  socket.on('error', () => undefined);
+  socket.end(`HTTP/1.1 400 Bad Request\r\n${head}\r\n${body}`);
+  return true;
+}
+
 export function refuseFetchForbiddenMethods(): void {
   if (installed) return;
   installed = true;
@@ -35,6 +60,10 @@ export function refuseFetchForbiddenMethods(): void {
         answer(req, res);
         return true;
       }
+    }
+    if (event === 'upgrade') {
+      const [req, socket] = args as [http.IncomingMessage, Duplex];
+      if (refuseUpgrade(req, socket)) return true;
     }
     return Reflect.apply(emit, this, [event, ...args]) as boolean;
   };
