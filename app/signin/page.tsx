@@ -19,6 +19,7 @@ const PROBLEMS: Record<SignInProblem, string> = {
   'too-large': 'This token is too long to keep in a browser cookie.',
   failed: 'Signing in failed on the server. Try again; if it keeps failing, the server log says why.',
   off: 'Sign-in with a token is off on this Porthole.',
+  'too-many': 'Too many refused sign-ins from your address. Wait a minute, then try again.',
 };
 
 const NOTICES: Record<string, string> = {
