@@ -13,7 +13,7 @@ import { seedBenchServices } from './cluster-bench';
 import { percentile, result, type BenchResult } from './stats';
 
 const SERVICES = Number(process.env.BENCH_SERVICES ?? 10_000);
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 async function medianFetch(url: string, headers: Record<string, string>, runs = 7): Promise<number> {
   const samples: number[] = [];
@@ -63,7 +63,7 @@ async function timeToFirstRows(page: Page, url: string): Promise<FirstRows> {
 
 const VIEWPORT = { width: 1440, height: 900 };
 
-async function newBenchPage(browser: Browser): Promise<Page> {
+export async function newBenchPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ viewport: VIEWPORT });
   const page = await context.newPage();
   // tsx (esbuild keepNames) wraps functions passed to page.evaluate in __name(); define it in the page.
