@@ -13,9 +13,9 @@ const nextConfig: NextConfig = {
   // The in-cluster test builds the standalone server into its own directory beside the `next start` build
   // (test/support/start-standalone.ts), with its own generated tsconfig so the build leaves tsconfig.json alone.
   ...(process.env.PORTHOLE_DIST_DIR ? { distDir: process.env.PORTHOLE_DIST_DIR } : {}),
-  // Pages, scripts and styles go out gzipped. API answers do not: they carry `Cache-Control: no-transform`
-  // (lib/server/errors.ts API_CACHE_CONTROL), because gzip of a 10 MB list costs more CPU than it saves on
-  // loopback or a LAN, and the watch stream must not be buffered by a compressor.
+  // Pages, scripts and styles go out gzipped, and so do successful API JSON answers (lists, objects):
+  // lib/server/compress-json.ts drops their `no-transform`. Status errors and the watch stream keep
+  // `Cache-Control: no-transform` (lib/server/errors.ts API_CACHE_CONTROL): a compressor would hold the stream back.
   compress: true,
   reactStrictMode: true,
   // Build assets are also written as .br and .gz (strongest levels) right after compiling; the server

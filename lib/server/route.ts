@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import { failure, statusError } from '../k8s/status';
 import { READ_ONLY_REASON, readOnlyMode } from '../read-only';
 import { auditWrite } from './audit';
+import { allowCompression } from './compress-json';
 import { identityFor, type RequestIdentity } from './identity';
 import { API_CACHE_CONTROL, RequestError, statusFromError, statusFromUpstream, statusResponse } from './errors';
 import { MAX_BODY_BYTES } from './limits';
@@ -154,6 +155,7 @@ export function apiRoute<P>(spec: RouteSpec<P>): (request: Request, context: Rou
       response = statusResponse(status);
     }
     incCounter(METRICS.requests, { route: template, method: request.method, code: String(response.status) });
+    response = allowCompression(response);
     if (write) {
       const audited = createdName && !params.name ? { ...params, name: createdName } : params;
       void auditWrite({ identity, method: request.method, template, params: audited, url, code: response.status }).catch(() => undefined);

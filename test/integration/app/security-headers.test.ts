@@ -47,7 +47,7 @@ describe('security headers', () => {
     expect(a.headers['referrer-policy']).toBe('no-referrer');
   });
 
-  it('API: Porthole’s own JSON type, nosniff, no framing, never compressed', async () => {
+  it('API: Porthole’s own JSON type, nosniff, no framing; lists compressed only when asked, errors never', async () => {
     for (const path of ['/api/services', '/api/service-rows', '/api/namespaces/default/services/nope', '/api/nothing-here']) {
       const res = await raw({ port, path, headers: { 'Accept-Encoding': 'gzip' } });
       expect(res.headers['content-type'], path).toBe('application/json');
@@ -55,8 +55,17 @@ describe('security headers', () => {
       expect(res.headers['x-frame-options'], path).toBe('DENY');
       expect(res.headers['referrer-policy'], path).toBe('no-referrer');
       expect(cspDirectives(res.headers['content-security-policy']).get('frame-ancestors'), path).toBe("'none'");
-      expect(res.headers['content-encoding'], path).toBeUndefined();
+      // Lists go out gzipped (Next's compression, which no-transform keeps off Status errors and the watch stream).
+      expect(res.headers['content-encoding'], path).toBe(res.status === 200 ? 'gzip' : undefined);
+      expect(res.headers['cache-control'], path).toBe(res.status === 200 ? 'no-store' : 'no-store, no-transform');
+      const plain = await raw({ port, path });
+      expect(plain.headers['content-encoding'], path).toBeUndefined();
     }
+    const plain = await raw({ port, path: '/api/service-rows' });
+    const zipped = await fetch(`http://127.0.0.1:${port}/api/service-rows`, { headers: { 'Accept-Encoding': 'gzip, deflate, br' } });
+    expect(zipped.headers.get('content-encoding')).toBe('gzip');
+    expect(zipped.headers.get('vary')).toContain('Accept-Encoding');
+    expect(await zipped.json()).toEqual(JSON.parse(plain.body));
   });
 
   it('static scripts and styles go out compressed, with nosniff; public/ holds the logo', async () => {
