@@ -7,6 +7,7 @@ import { authGate } from './lib/server/auth-mode-gate';
 import {
   API_CSP,
   API_METHODS,
+  CLUSTER_HEADER,
   COMMON_SECURITY_HEADERS,
   NONCE_HEADER,
   PAGE_METHODS,
@@ -72,6 +73,10 @@ export function proxy(request: NextRequest): Response {
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set(NONCE_HEADER, nonce);
   requestHeaders.set('Content-Security-Policy', csp);
+  // The cluster the page URL names, for the root layout (never one the browser sent as a header).
+  const cluster = raw.searchParams.get('cluster');
+  if (cluster) requestHeaders.set(CLUSTER_HEADER, encodeURIComponent(cluster));
+  else requestHeaders.delete(CLUSTER_HEADER);
   const res = NextResponse.next({ request: { headers: requestHeaders } });
   setHeaders(res.headers, { ...COMMON_SECURITY_HEADERS, 'Content-Security-Policy': csp });
   if (gate.setCookie) res.headers.append('Set-Cookie', gate.setCookie);
