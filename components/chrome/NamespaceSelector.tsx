@@ -5,6 +5,7 @@ import { useNamespacesWithServiceAccess } from '../../lib/client/access';
 import { useNamespaces } from '../../lib/client/namespaces';
 import { parseViewState } from '../../lib/service-list/url-state';
 import { pageRoutes } from '../../lib/client/page-routes';
+import { usePageRoutes } from '../../lib/client/cluster-context';
 
 /** All namespaces or one; on the Service list it narrows the list (keeping the rest of the view state). */
 export function NamespaceSelector({ contextNamespace }: { contextNamespace?: string }) {
@@ -12,6 +13,7 @@ export function NamespaceSelector({ contextNamespace }: { contextNamespace?: str
   const params = useSearchParams();
   const pathname = usePathname();
   const router = useRouter();
+  const routes = usePageRoutes();
   const view = parseViewState(params);
   const listed = useMemo(() => (items ?? []).map((n) => n.metadata.name ?? '').filter(Boolean).sort(), [items]);
   // Only namespaces whose Services this identity may read (RBAC decides, through access reviews).
@@ -33,9 +35,9 @@ export function NamespaceSelector({ contextNamespace }: { contextNamespace?: str
           const namespace = e.target.value || undefined;
           if (pathname === pageRoutes.serviceListPath) {
             // Same page: change the URL in place (Next keeps useSearchParams in sync), no server round trip.
-            window.history.pushState(null, '', pageRoutes.serviceList({ ...view, namespace }));
+            window.history.pushState(null, '', routes.serviceList({ ...view, namespace }));
           } else {
-            router.push(pageRoutes.serviceList({ namespace }));
+            router.push(routes.serviceList({ namespace }));
           }
         }}
       >
