@@ -173,7 +173,7 @@ function kubeconfigCandidates(args: Args): string[] {
 }
 
 /** The merged kubeconfig's clusters (the server does the same), or the process ends saying what is wrong. */
-function describeKubeconfig(paths: string[], context: string | undefined): string[] {
+function describeKubeconfig(paths: string[], context: string | undefined, embedded: boolean): string[] {
   const files = paths.map((path): KubeconfigFile => {
     const kc = new KubeConfig();
     try {
@@ -192,15 +192,17 @@ function describeKubeconfig(paths: string[], context: string | undefined): strin
     }
   });
   const chosen = clusters.find((c) => c.isDefault)!;
-  const lines = [`${chosen.defaultContext} (${chosen.server}) from ${from}`];
-  if (clusters.length > 1) lines.push(`${clusters.length} clusters: ${clusters.map((c) => (c.isDefault ? `${c.name} (default)` : c.name)).join(', ')}`);
+  // With --embedded (and no --context) the embedded cluster is the default: no "(default)" here then.
+  const marked = !embedded || context;
+  const lines = [`${marked ? chosen.defaultContext : clusters.map((c) => c.defaultContext).join(', ')} (${marked ? chosen.server : `${clusters.length} cluster(s)`}) from ${from}`];
+  if (clusters.length > 1) lines.push(`${clusters.length} clusters: ${clusters.map((c) => (c.isDefault && marked ? `${c.name} (default)` : c.name)).join(', ')}`);
   return lines;
 }
 
 /** kubeconfig files first; then the in-cluster service account; else the embedded cluster (also with --embedded, next to any kubeconfig). */
 function resolveTarget(args: Args): Target {
   const paths = kubeconfigCandidates(args);
-  const kubeconfig = paths.length > 0 ? { paths, context: args.context, description: describeKubeconfig(paths, args.context) } : undefined;
+  const kubeconfig = paths.length > 0 ? { paths, context: args.context, description: describeKubeconfig(paths, args.context, args.embedded) } : undefined;
   if (args.embedded) return { kind: 'embedded', kubeconfig };
   if (kubeconfig) return { kind: 'kubeconfig', ...kubeconfig };
   if (existsSync(SERVICE_ACCOUNT_TOKEN) && process.env.KUBERNETES_SERVICE_HOST) {

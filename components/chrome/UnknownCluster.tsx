@@ -1,4 +1,3 @@
-import Link from 'next/link';
 import { routesFor } from '../../lib/client/page-routes';
 import { Icon } from './Icon';
 
@@ -13,7 +12,8 @@ export function UnknownCluster({ name, known }: { name: string; known: string[] 
         <ul className="known-clusters">
           {known.map((c) => (
             <li key={c}>
-              <Link href={routesFor(known.length > 1 ? c : undefined).serviceList()}>{c}</Link>
+              {/* A new document: the chrome and caches then belong to that cluster. */}
+              <a href={routesFor(known.length > 1 ? c : undefined).serviceList()}>{c}</a>
             </li>
           ))}
         </ul>

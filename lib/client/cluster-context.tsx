@@ -29,9 +29,10 @@ const ClusterContext = createContext<ClusterScopeInfo>({ current: undefined, clu
 function FollowUrlCluster({ scope }: { scope: ClusterScopeInfo }) {
   const named = useSearchParams().get('cluster');
   useEffect(() => {
-    if (!scope.current) return;
+    if (scope.clusters.length < 2) return;
     const wanted = named || scope.defaultCluster;
-    if (wanted && wanted !== scope.current) window.location.reload();
+    // Only for a cluster Porthole knows (the unknown-cluster page must not reload itself forever).
+    if (wanted && scope.clusters.includes(wanted) && wanted !== scope.current) window.location.reload();
   }, [named, scope]);
   return null;
 }

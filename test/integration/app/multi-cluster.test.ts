@@ -5,10 +5,18 @@
  * with `?cluster=`; nothing of one cluster is ever served for another; the dead one answers 503 at
  * once and never holds up the others; an unknown name is a 404 Status.
  */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceList, Status } from '../../../lib/k8s/types';
 import { ONLY_IN_BETA, startMultiClusterStack, type MultiClusterStack } from '../../support/multi-cluster';
 import { openSse, type SseClient } from '../../support/sse-client';
+import { freePort } from '../../support/start-porthole';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
 let stack: MultiClusterStack;
 
@@ -183,4 +191,44 @@ describe('several clusters (issue 9)', () => {
     const home = await fetch(`${stack.url}/?cluster=beta`, { redirect: 'manual' });
     expect(home.headers.get('location')).toMatch(/\/services\?cluster=beta$/);
   });
+});
+
+describe('npm start with KUBECONFIG listing two files (bin/porthole.ts)', () => {
+  it('--embedded adds the embedded cluster to the kubeconfig’s clusters and makes it the default', async () => {
+    const work = mkdtempSync(join(tmpdir(), 'porthole-multi-start-'));
+    const port = await freePort();
+    const child = spawn(process.execPath, ['--import', 'tsx', 'bin/porthole.ts', '--embedded', '--empty', '--data-dir', join(work, 'data'), '--port', String(port)], {
+      cwd: ROOT,
+      env: { ...process.env, KUBECONFIG: stack.kubeconfig, HOME: work },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+    try {
+      const deadline = Date.now() + 90_000;
+      while (!output.includes('Porthole is ready')) {
+        if (child.exitCode !== null || Date.now() > deadline) throw new Error(`porthole did not start:\n${output}`);
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      expect(output).toContain('also using 3 clusters: alpha, beta, dead');
+      expect(output).toContain('--embedded: started the embedded cluster');
+      const { clusters } = (await (await fetch(`http://127.0.0.1:${port}/api/clusters`)).json()) as { clusters: ClusterSummaryJson[] };
+      expect(clusters.map((c) => [c.name, c.source, c.default, c.reachability.state])).toEqual([
+        ['alpha', 'kubeconfig', false, 'reachable'],
+        ['beta', 'kubeconfig', false, 'reachable'],
+        ['dead', 'kubeconfig', false, 'unreachable'],
+        ['porthole-embedded', 'embedded', true, 'reachable'],
+      ]);
+      // The embedded cluster (empty) by default; beta by name.
+      const plain = (await (await fetch(`http://127.0.0.1:${port}/api/services`)).json()) as ServiceList;
+      expect(names(plain)).toEqual(['default/kubernetes']);
+      const beta = (await (await fetch(`http://127.0.0.1:${port}/api/services?cluster=beta`)).json()) as ServiceList;
+      expect(names(beta)).toContain(`default/${ONLY_IN_BETA}`);
+    } finally {
+      child.kill('SIGTERM');
+      await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
+      rmSync(work, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
