@@ -9,6 +9,7 @@ import { credentialHeaderProblem } from './lib/server/credential-headers';
 import {
   API_CSP,
   API_METHODS,
+  CLUSTER_HEADER,
   COMMON_SECURITY_HEADERS,
   NONCE_HEADER,
   PAGE_METHODS,
@@ -77,6 +78,10 @@ export function proxy(request: NextRequest): Response {
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set(NONCE_HEADER, nonce);
   requestHeaders.set('Content-Security-Policy', csp);
+  // The cluster the page URL names, for the root layout (never one the browser sent as a header).
+  const cluster = raw.searchParams.get('cluster');
+  if (cluster) requestHeaders.set(CLUSTER_HEADER, encodeURIComponent(cluster));
+  else requestHeaders.delete(CLUSTER_HEADER);
   const res = NextResponse.next({ request: { headers: requestHeaders } });
   setHeaders(res.headers, { ...COMMON_SECURITY_HEADERS, 'Content-Security-Policy': csp });
   if (gate.setCookie) res.headers.append('Set-Cookie', gate.setCookie);

@@ -3,6 +3,7 @@ import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useNamespaceChoices } from '../../lib/client/namespace-choices';
 import { parseViewState } from '../../lib/service-list/url-state';
 import { pageRoutes } from '../../lib/client/page-routes';
+import { usePageRoutes } from '../../lib/client/cluster-context';
 
 /**
  * All namespaces or one; on the Service list it narrows the list (keeping the rest of the view state).
@@ -15,6 +16,7 @@ export function NamespaceSelector({ contextNamespace }: { contextNamespace?: str
   const params = useSearchParams();
   const pathname = usePathname();
   const router = useRouter();
+  const routes = usePageRoutes();
   const view = parseViewState(params);
   // On a Service's page, its namespace is the one being looked at.
   const fromPath = /^\/services\/(?!new\/)([^/]+)\/[^/]+$/.exec(pathname)?.[1];
@@ -34,9 +36,9 @@ export function NamespaceSelector({ contextNamespace }: { contextNamespace?: str
           const namespace = e.target.value || undefined;
           if (pathname === pageRoutes.serviceListPath) {
             // Same page: change the URL in place (Next keeps useSearchParams in sync), no server round trip.
-            window.history.pushState(null, '', pageRoutes.serviceList({ ...view, namespace }));
+            window.history.pushState(null, '', routes.serviceList({ ...view, namespace }));
           } else {
-            router.push(pageRoutes.serviceList({ namespace }));
+            router.push(routes.serviceList({ namespace }));
           }
         }}
       >

@@ -1,5 +1,6 @@
 'use client';
 import Link from 'next/link';
+import { usePageRoutes } from '../../lib/client/cluster-context';
 import { useConnectionState } from '../../lib/client/providers';
 import { useNow } from '../../lib/client/use-now';
 import type { Status } from '../../lib/k8s/types';
@@ -115,6 +116,7 @@ function StaleBanner({ lastEventAt, message }: { /** Since when the data may be 
 
 /** The Service detail page: diagnosis first, then every section; everything live. */
 export function ServiceDetail({ namespace, name }: ServiceDetailProps) {
+  const routes = usePageRoutes();
   const model = useServiceDetail(namespace, name);
   const conn = useConnectionState();
   const { service } = model;
@@ -122,9 +124,9 @@ export function ServiceDetail({ namespace, name }: ServiceDetailProps) {
   const header = (
     <div className="page-header sd-header">
       <nav className="breadcrumbs" aria-label="Breadcrumbs">
-        <Link href="/services">Services</Link>
+        <Link href={routes.serviceList()}>Services</Link>
         <span aria-hidden>/</span>
-        <Link href={`/services?namespace=${encodeURIComponent(namespace)}`}>{namespace}</Link>
+        <Link href={routes.serviceList({ namespace })}>{namespace}</Link>
         <span aria-hidden>/</span>
       </nav>
       <h1 data-testid="service-name">
@@ -172,7 +174,7 @@ export function ServiceDetail({ namespace, name }: ServiceDetailProps) {
           </h2>
           <p>It may have been deleted, or not created yet: this page shows it as soon as it exists.</p>
           <p>
-            <Link href={`/services?namespace=${encodeURIComponent(namespace)}`}>Services in {namespace}</Link>
+            <Link href={routes.serviceList({ namespace })}>Services in {namespace}</Link>
           </p>
         </div>
       </div>

@@ -10,7 +10,7 @@ import { useCurrentIdentity } from '../../lib/client/identity';
 import { READ_ONLY_REASON } from '../../lib/read-only';
 import { useNamespaceChoices } from '../../lib/client/namespace-choices';
 import { useNodes } from '../../lib/client/nodes';
-import { pageRoutes } from '../../lib/client/page-routes';
+import { usePageRoutes } from '../../lib/client/cluster-context';
 import { usePods } from '../../lib/client/pods';
 import { serviceWrites } from '../../lib/client/service-writes';
 import { useServiceList } from '../../lib/client/services';
@@ -34,6 +34,7 @@ const TITLES = ['What to expose', 'Who should reach it', 'Ports', 'Review and cr
 
 export function GuidedFlow() {
   const router = useRouter();
+  const routes = usePageRoutes();
   const { step, state: stored, update: store, goTo: go, reset, namespaceParam } = useGuidedState();
   const me = useCurrentIdentity();
   // Where the identity may create Services: listed namespaces, or its context's and --namespaces.
@@ -82,7 +83,7 @@ export function GuidedFlow() {
     const r = await serviceWrites.create(namespace, svc);
     if (r.ok) {
       reset();
-      router.replace(pageRoutes.service(r.data.metadata.namespace ?? namespace, r.data.metadata.name ?? state.name));
+      router.replace(routes.service(r.data.metadata.namespace ?? namespace, r.data.metadata.name ?? state.name));
       return;
     }
     setCreateError(`${r.status.code ?? ''} ${r.status.reason ?? ''}: ${r.status.message ?? ''}`);

@@ -1,7 +1,7 @@
 import 'server-only';
 import { authConfig, type AuthMode } from './auth-mode';
 import { IdentityError, identityFor, type RequestIdentity } from './identity';
-import { clusterConfig, identityContexts, type ClusterSource } from './kubeconfig';
+import { clusterConfig, clusterConfigs, identityContexts, UnknownClusterError, type ClusterSource } from './kubeconfig';
 import { sessionDeadline } from './session';
 import { configuredNamespaces } from './configured-namespaces';
 import { fileErrorText, withoutPaths } from './safe-message';
@@ -27,16 +27,22 @@ export interface ClusterInfo {
   user?: { name: string; groups: string[] };
   /** Token mode: when the session ends without activity (ms since the epoch). */
   sessionExpiresAt?: number;
+  /** Every cluster Porthole knows, by kubeconfig cluster name (one: URLs carry no `?cluster=`). */
+  clusters: string[];
+  /** The cluster a URL without `?cluster=` opens. */
+  defaultCluster: string;
 }
 
-export type ClusterInfoResult = ClusterInfo | { ok: false; error: string };
+export type ClusterInfoResult = ClusterInfo | { ok: false; error: string; unknownCluster?: { name: string; known: string[] } };
 
-export function clusterInfo(headers: Headers): ClusterInfoResult {
+/** The chrome's view of cluster `clusterName` (`?cluster=`; the default one without it). */
+export function clusterInfo(headers: Headers, clusterName?: string): ClusterInfoResult {
   try {
-    const config = clusterConfig();
+    const config = clusterConfig(clusterName);
+    const all = clusterConfigs();
     let identity: RequestIdentity | undefined;
     try {
-      identity = identityFor(headers);
+      identity = identityFor(headers, config.clusterName);
     } catch (err) {
       // Token or proxy mode with nobody signed in: the chrome shows the sign-in state, not an error.
       if (!(err instanceof IdentityError)) throw err;
@@ -55,8 +61,11 @@ export function clusterInfo(headers: Headers): ClusterInfoResult {
       auth: authConfig().mode,
       user: identity?.user,
       sessionExpiresAt: identity?.session ? sessionDeadline(identity.session, authConfig()) : undefined,
+      clusters: all.map((c) => c.clusterName),
+      defaultCluster: (all.find((c) => c.isDefault) ?? all[0]).clusterName,
     };
   } catch (err) {
+    if (err instanceof UnknownClusterError) return { ok: false, error: err.message, unknownCluster: { name: err.cluster, known: err.known } };
     return { ok: false, error: fileErrorText(err) ?? withoutPaths(err instanceof Error ? err.message : String(err)) };
   }
 }

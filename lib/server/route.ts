@@ -31,6 +31,8 @@ export interface ApiContext<P> {
   input: P;
   identity: RequestIdentity;
   url: URL;
+  /** The request's headers (e.g. a cookie a route updates). */
+  headers: Headers;
   signal: AbortSignal;
   /** The raw body bytes (checked), for 'json' and 'patch' routes. */
   body?: Buffer;
@@ -65,6 +67,15 @@ function flatParams(raw: Record<string, string | string[]>): Record<string, stri
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(raw)) out[k] = Array.isArray(v) ? v.join('/') : v;
   return out;
+}
+
+/**
+ * The cluster a request names (`?cluster=<kubeconfig cluster name>`), undefined for the default one.
+ * identityFor resolves it once per request: an unknown name is a 404 Status, and everything the
+ * request then does (credentials, shared informers, caches) belongs to that cluster.
+ */
+export function clusterParam(url: URL): string | undefined {
+  return url.searchParams.get('cluster') || undefined;
 }
 
 /** Only Porthole's own pages (or non-browser clients) may use the API, reads included; never with a bearer token of their own. */
@@ -133,15 +144,15 @@ export function apiRoute<P>(spec: RouteSpec<P>): (request: Request, context: Rou
     let response: Response;
     try {
       if (write && readOnlyMode()) {
-        identity = identityOrUndefined(request.headers);
+        identity = identityOrUndefined(request.headers, clusterParam(url));
         throw new RequestError(failure(403, 'Forbidden', READ_ONLY_REASON));
       }
       const input = spec.validate(params, url);
       authorize(request);
-      identity = identityFor(request.headers);
+      identity = identityFor(request.headers, clusterParam(url));
       const { body, contentType } = await readBody(request, spec.body ?? 'none');
       if (write && request.method === 'POST') createdName = nameInBody(body);
-      response = await spec.act({ input, identity, url, signal: request.signal, body, contentType });
+      response = await spec.act({ input, identity, url, headers: request.headers, signal: request.signal, body, contentType });
       // The API server no longer accepts the signed-in user's token: that ends the session.
       if (response.status === 401 && identity.session) {
         const headers = new Headers(response.headers);
@@ -164,9 +175,9 @@ export function apiRoute<P>(spec: RouteSpec<P>): (request: Request, context: Rou
   };
 }
 
-function identityOrUndefined(headers: Headers): RequestIdentity | undefined {
+function identityOrUndefined(headers: Headers, cluster: string | undefined): RequestIdentity | undefined {
   try {
-    return identityFor(headers);
+    return identityFor(headers, cluster);
   } catch {
     return undefined;
   }
