@@ -71,7 +71,7 @@ describe('a namespace-limited user', () => {
     expect(list.items.length).toBeGreaterThan(0);
     const name = list.items[0].metadata.name ?? '';
     expect((await get(stack.url, `/services/${NS}/${name}`)).status).toBe(200);
-    for (const path of [`/api/namespaces/${NS}/services/${name}`, `/api/namespaces/${NS}/pods`, `/api/namespaces/${NS}/endpointslices`, `/api/namespaces/${NS}/events`]) {
+    for (const path of [`/api/namespaces/${NS}/services/${name}`, `/api/namespaces/${NS}/pods`, `/api/namespaces/${NS}/endpointslices`, `/api/namespaces/${NS}/events`, `/api/openapi/services`]) {
       expect((await get(stack.url, path)).status, path).toBe(200);
     }
     expect((await get(stack.url, `/services/${NS}/${name}/edit`)).status).toBe(200);
