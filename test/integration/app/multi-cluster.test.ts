@@ -15,6 +15,7 @@ import type { ServiceList, Status } from '../../../lib/k8s/types';
 import { ONLY_IN_BETA, startMultiClusterStack, type MultiClusterStack } from '../../support/multi-cluster';
 import { openSse, type SseClient } from '../../support/sse-client';
 import { freePort } from '../../support/start-porthole';
+import { auditLines } from './audit-lines';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
@@ -168,6 +169,12 @@ describe('several clusters (issue 9)', () => {
     // The viewer may not delete on beta; a context of another cluster cannot be chosen there.
     const del = await fetch(`${stack.url}/api/namespaces/default/services/${ONLY_IN_BETA}?cluster=beta&dryRun=All`, { method: 'DELETE', headers: { cookie } });
     expect(del.status).toBe(403);
+    // The audit line names the cluster written to.
+    await expect.poll(() => auditLines(stack.porthole.output()).find((l) => l.name === ONLY_IN_BETA && l.verb === 'delete')).toMatchObject({
+      cluster: 'beta',
+      identity: 'beta-viewer',
+      code: 403,
+    });
     const wrong = await fetch(`${stack.url}/api/identity?cluster=beta`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Origin: stack.url },
