@@ -4,6 +4,8 @@ import type { Status } from './lib/k8s/types';
 import { MAX_BODY_BYTES } from './lib/server/limits';
 import { statusError } from './lib/k8s/status';
 import { authGate } from './lib/server/auth-mode-gate';
+import { authConfig } from './lib/server/auth-mode';
+import { credentialHeaderProblem } from './lib/server/credential-headers';
 import {
   API_CSP,
   API_METHODS,
@@ -62,6 +64,9 @@ export function proxy(request: NextRequest): Response {
     if (Number(request.headers.get('content-length') ?? '0') > MAX_BODY_BYTES) return apiRefusal(statusError.tooLarge());
     const problem = crossOriginProblem(request.headers, raw.protocol.replace(':', ''));
     if (problem) return refuse(failure(403, 'Forbidden', problem), problem);
+    // A bearer token in the request is never used (lib/server/credential-headers.ts): say so.
+    const credential = credentialHeaderProblem(request.headers, authConfig().mode);
+    if (credential) return apiRefusal(credential);
     const res = NextResponse.next();
     setHeaders(res.headers, { ...COMMON_SECURITY_HEADERS, 'Content-Security-Policy': API_CSP });
     if (gate.setCookie) res.headers.append('Set-Cookie', gate.setCookie);

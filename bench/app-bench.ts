@@ -13,7 +13,7 @@ import { seedBenchServices } from './cluster-bench';
 import { percentile, result, type BenchResult } from './stats';
 
 const SERVICES = Number(process.env.BENCH_SERVICES ?? 10_000);
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 async function medianFetch(url: string, headers: Record<string, string>, runs = 7): Promise<number> {
   const samples: number[] = [];
@@ -32,14 +32,14 @@ async function medianFetch(url: string, headers: Record<string, string>, runs = 
  * row): the moment the user sees it, even if the main thread is busy right after (Playwright only
  * notices the row once the page is idle again). Falls back to Playwright's time without the entry.
  */
-interface FirstRows {
+export interface FirstRows {
   /** Navigation start → first row painted (Element Timing). */
   painted: number;
   /** page.goto → Playwright sees the first row (what earlier versions of this bench reported). */
   seen: number;
 }
 
-async function timeToFirstRows(page: Page, url: string): Promise<FirstRows> {
+export async function timeToFirstRows(page: Page, url: string): Promise<FirstRows> {
   const start = performance.now();
   await page.goto(url);
   await page.locator('[data-testid="service-row"]').first().waitFor({ state: 'visible', timeout: 30_000 });
@@ -63,7 +63,7 @@ async function timeToFirstRows(page: Page, url: string): Promise<FirstRows> {
 
 const VIEWPORT = { width: 1440, height: 900 };
 
-async function newBenchPage(browser: Browser): Promise<Page> {
+export async function newBenchPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ viewport: VIEWPORT });
   const page = await context.newPage();
   // tsx (esbuild keepNames) wraps functions passed to page.evaluate in __name(); define it in the page.
@@ -72,7 +72,7 @@ async function newBenchPage(browser: Browser): Promise<Page> {
 }
 
 /** Bytes the Service list's response took on the wire (resource timing of the page's list request). */
-async function listBytes(page: Page): Promise<number> {
+export async function listBytes(page: Page): Promise<number> {
   return page.evaluate(() => {
     const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
     const list = entries.find((e) => /\/api\/(service-rows|services)(\?|$)/.test(new URL(e.name).pathname + new URL(e.name).search));
@@ -139,8 +139,9 @@ export async function benchApp(): Promise<BenchResult[]> {
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
   try {
     await seedBenchServices(cluster, SERVICES);
-    const direct = await medianFetch(`${cluster.url}/api/v1/services`, { authorization: `Bearer ${cluster.tokens.admin}` });
-    const proxied = await medianFetch(`${porthole.url}/api/services`, {});
+    // Uncompressed both ways: the proxy's own overhead (API compression is measured by the slowlink group).
+    const direct = await medianFetch(`${cluster.url}/api/v1/services`, { authorization: `Bearer ${cluster.tokens.admin}`, 'accept-encoding': 'identity' });
+    const proxied = await medianFetch(`${porthole.url}/api/services`, { 'accept-encoding': 'identity' });
 
     const warmup = await newBenchPage(browser);
     await timeToFirstRows(warmup, `${porthole.url}/services`); // first compile of server code paths

@@ -19,6 +19,9 @@
  *                         $PORTHOLE_UPSTREAM_TIMEOUT_MS in milliseconds)
  *   --read-only           refuse every write (403), whatever the identity's RBAC allows; the UI says why
  *                         ($PORTHOLE_READ_ONLY=1)
+ *   --namespaces <a,b>    namespaces to offer users who may not list namespaces or Services
+ *                         cluster-wide, besides their context's namespace; each is offered only where the
+ *                         user may read Services ($PORTHOLE_NAMESPACES)
  *   --dev                 run `next dev` instead of `next start`
  *   --allow-context-switch  let browser users act as any context of the kubeconfig that reaches the
  *                         same cluster ("Acting as"); always on for the embedded cluster
@@ -46,6 +49,7 @@ import { randomBytes } from 'node:crypto';
 import { KubeConfig } from '@kubernetes/client-node';
 import { parseAuthMode, parseDuration, parseSessionKeys } from '../lib/server/auth-mode';
 import { cidrList } from '../lib/server/auth-mode-proxy';
+import { parseNamespaceList } from '../lib/server/configured-namespaces';
 import { deriveClusters, kubeconfigPaths, mergeKubeconfigs, type KubeconfigFile } from '../lib/server/kubeconfig-merge';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -69,6 +73,7 @@ interface Args {
   /** Sign-in settings (--auth and friends) as the PORTHOLE_* variables the server reads. */
   authEnv: Record<string, string>;
   readOnly: boolean;
+  namespaces?: string;
 }
 
 function fail(message: string): never {
@@ -127,6 +132,7 @@ function parseArgs(argv: string[]): Args {
       case '--dev': args.dev = true; break;
       case '--allow-context-switch': args.allowContextSwitch = true; break;
       case '--read-only': args.readOnly = true; break;
+      case '--namespaces': args.namespaces = check(name, () => parseNamespaceList(value())).join(','); break;
       case '--auth': args.authEnv.PORTHOLE_AUTH = check(name, () => parseAuthMode(value())); break;
       case '--session-key-file': {
         const file = resolve(value());
@@ -146,7 +152,7 @@ function parseArgs(argv: string[]): Args {
       case '--proxy-user-header': args.authEnv.PORTHOLE_PROXY_USER_HEADER = value(); break;
       case '--proxy-group-header': args.authEnv.PORTHOLE_PROXY_GROUP_HEADER = value(); break;
       case '--help': case '-h':
-        console.log('usage: npm start -- [--kubeconfig FILE] [--context NAME] [--embedded] [--data-dir DIR] [--cluster-port N] [--empty] [--service-cluster-ip-range CIDR[,CIDR]] [--port N] [--host ADDR] [--allowed-hosts A,B] [--upstream-timeout SECONDS] [--dev] [--allow-context-switch] [--read-only] [--auth kubeconfig|token|proxy] [--session-key-file FILE] [--session-idle D] [--session-max D] [--secure-cookies] [--trusted-proxies CIDRS] [--proxy-user-header H] [--proxy-group-header H]');
+        console.log('usage: npm start -- [--kubeconfig FILE] [--context NAME] [--embedded] [--data-dir DIR] [--cluster-port N] [--empty] [--service-cluster-ip-range CIDR[,CIDR]] [--port N] [--host ADDR] [--allowed-hosts A,B] [--upstream-timeout SECONDS] [--dev] [--allow-context-switch] [--read-only] [--namespaces A,B] [--auth kubeconfig|token|proxy] [--session-key-file FILE] [--session-idle D] [--session-max D] [--secure-cookies] [--trusted-proxies CIDRS] [--proxy-user-header H] [--proxy-group-header H]');
         process.exit(0);
         break;
       default: fail(`unknown flag ${flag}`);
@@ -254,6 +260,7 @@ async function main(): Promise<void> {
   if (args.allowedHosts !== undefined) env.PORTHOLE_ALLOWED_HOSTS = args.allowedHosts;
   if (args.upstreamTimeoutMs !== undefined) env.PORTHOLE_UPSTREAM_TIMEOUT_MS = String(args.upstreamTimeoutMs);
   if (args.allowContextSwitch) env.PORTHOLE_ALLOW_CONTEXT_SWITCH = '1';
+  if (args.namespaces !== undefined) env.PORTHOLE_NAMESPACES = args.namespaces;
   if (args.readOnly) {
     env.PORTHOLE_READ_ONLY = '1';
     console.log('porthole: read-only mode: every write is refused');

@@ -21,6 +21,7 @@ import { YamlSection } from './YamlSection';
 import { ServiceActionBar } from '../service-actions/ServiceActionBar';
 import './service-detail.css';
 import { SafeText } from '../text/SafeText';
+import { ReadableNamespacesNote } from '../chrome/ReadableNamespacesNote';
 
 export interface ServiceDetailProps {
   namespace: string;
@@ -85,6 +86,7 @@ function LoadError({ status, namespace }: { status: Status; namespace: string })
         <code>{status.message}</code>
       </p>
       <p>{advice}</p>
+      {status.code === 403 ? <ReadableNamespacesNote /> : null}
       {again ? (
         <p className="muted" aria-busy="true" data-testid="detail-retrying">
           Retrying…

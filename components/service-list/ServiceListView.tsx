@@ -7,6 +7,7 @@ import { useNamespaces } from '../../lib/client/namespaces';
 import { useUrlViewState } from '../../lib/client/use-url-view-state';
 import { humanDuration } from '../../lib/service-list/format';
 import { Icon } from '../chrome/Icon';
+import { ReadableNamespacesNote } from '../chrome/ReadableNamespacesNote';
 import { ListEmpty, ListError, ListLoading } from './ListStates';
 import { ServiceTable } from './ServiceTable';
 import { ServiceToolbar } from './ServiceToolbar';
@@ -46,6 +47,7 @@ export function ServiceListView() {
         shown={model.shown}
         total={model.total}
       />
+      <ReadableNamespacesNote />
       {rawNamespace && !view.namespace ? (
         <div className="banner warn" role="status" data-testid="bad-namespace">
           <Icon name="info" />

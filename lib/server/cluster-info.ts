@@ -3,6 +3,7 @@ import { authConfig, type AuthMode } from './auth-mode';
 import { IdentityError, identityFor, type RequestIdentity } from './identity';
 import { clusterConfig, clusterConfigs, identityContexts, UnknownClusterError, type ClusterSource } from './kubeconfig';
 import { sessionDeadline } from './session';
+import { configuredNamespaces } from './configured-namespaces';
 import { fileErrorText, withoutPaths } from './safe-message';
 
 /** What the app chrome shows about the cluster and the current identity (no credentials). */
@@ -18,6 +19,8 @@ export interface ClusterInfo {
   identity: string;
   /** The namespace of the identity's kubeconfig context (a choice even when namespaces cannot be listed). */
   namespace?: string;
+  /** --namespaces: more namespaces to offer when namespaces cannot be listed (each checked per identity). */
+  namespaces: string[];
   /** How users sign in (--auth). */
   auth: AuthMode;
   /** Token and proxy modes: the signed-in user (absent when nobody is signed in). */
@@ -54,6 +57,7 @@ export function clusterInfo(headers: Headers, clusterName?: string): ClusterInfo
       // Token and proxy modes: the user's name (what the UI says "you" are), never the token's hash.
       identity: identity?.user?.name ?? identity?.name ?? '',
       namespace: identity?.kubeConfig.getContextObject(identity.kubeConfig.getCurrentContext())?.namespace,
+      namespaces: configuredNamespaces(),
       auth: authConfig().mode,
       user: identity?.user,
       sessionExpiresAt: identity?.session ? sessionDeadline(identity.session, authConfig()) : undefined,

@@ -103,7 +103,7 @@ export function statusFromError(err: unknown): Status {
   return statusError.internal(withoutPaths(message));
 }
 
-/** API answers are never cached, and never compressed (no-transform: see next.config.ts). */
+/** API answers are never cached, and not compressed unless compress-json.ts lets them be (no-transform: see next.config.ts). */
 export const API_CACHE_CONTROL = 'no-store, no-transform';
 
 export function statusResponse(status: Status, headers?: HeadersInit): Response {

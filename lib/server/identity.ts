@@ -148,22 +148,16 @@ function proxyIdentity(headers: Headers, cluster: ClusterConfig): RequestIdentit
  * The identity of one request, by sign-in mode (--auth):
  *  - token: the user's own token from the sealed session cookie, else IdentityError (401): never a fallback;
  *  - proxy: the configured credentials impersonating the user a trusted proxy names, else IdentityError;
- *  - kubeconfig: an `Authorization: Bearer` token (API clients, tests) wins; then the identity cookie
- *    if it names a context of the same cluster; else the kubeconfig's own user.
+ *  - kubeconfig: the identity cookie if it names a context of the same cluster; else the kubeconfig's own user.
  * `clusterName` (`?cluster=`): which cluster; the default one without it (UnknownClusterError for a name not known).
- * The browser only ever holds a context *name* or a sealed session, never a credential in clear.
+ * The browser only ever holds a context *name* or a sealed session, never a credential in clear; credentials
+ * a request brings (Authorization, Impersonate-*, X-Remote-*) are never used (lib/server/credential-headers.ts).
  */
 export function identityFor(headers: Headers, clusterName?: string): RequestIdentity {
   const cluster = clusterConfig(clusterName);
   const mode = authConfig().mode;
   if (mode === 'token') return tokenIdentity(headers, cluster);
   if (mode === 'proxy') return proxyIdentity(headers, cluster);
-  const auth = headers.get('authorization');
-  if (auth) {
-    const match = /^Bearer\s+(\S+)$/i.exec(auth);
-    if (!match) throw new IdentityError('Authorization header must be "Bearer <token>"');
-    return { kubeConfig: tokenKubeConfig(cluster, match[1]), name: `token:${hash(match[1])}`, cluster, auth: mode };
-  }
   const chosen = chosenContext(readCookie(headers.get('cookie'), IDENTITY_COOKIE), cluster);
   if (chosen && chosen !== cluster.contextName) {
     return { kubeConfig: kubeConfigForContext(cluster, chosen), name: chosen, cluster, auth: mode };

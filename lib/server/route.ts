@@ -3,11 +3,13 @@ import type { Readable } from 'node:stream';
 import { failure, statusError } from '../k8s/status';
 import { READ_ONLY_REASON, readOnlyMode } from '../read-only';
 import { auditWrite } from './audit';
+import { allowCompression } from './compress-json';
 import { identityFor, type RequestIdentity } from './identity';
 import { API_CACHE_CONTROL, RequestError, statusFromError, statusFromUpstream, statusResponse } from './errors';
 import { MAX_BODY_BYTES } from './limits';
 import { incCounter, METRICS, routeTemplate } from './metrics';
 import { crossOriginProblem } from './request-guard';
+import { credentialHeaderProblem } from './credential-headers';
 import { readText, type UpstreamResponse } from './upstream';
 import { authConfig } from './auth-mode';
 import { clearSessionCookie, isSecureRequest } from './session';
@@ -76,10 +78,12 @@ export function clusterParam(url: URL): string | undefined {
   return url.searchParams.get('cluster') || undefined;
 }
 
-/** Only Porthole's own pages (or non-browser clients) may use the API, reads included. */
+/** Only Porthole's own pages (or non-browser clients) may use the API, reads included; never with a bearer token of their own. */
 export function authorize(request: Request): void {
   const problem = crossOriginProblem(request.headers, new URL(request.url).protocol.replace(':', ''));
   if (problem) throw new RequestError(statusError.forbidden(problem));
+  const credential = credentialHeaderProblem(request.headers, authConfig().mode);
+  if (credential) throw new RequestError(credential);
 }
 
 /**
@@ -162,6 +166,7 @@ export function apiRoute<P>(spec: RouteSpec<P>): (request: Request, context: Rou
       response = statusResponse(status);
     }
     incCounter(METRICS.requests, { route: template, method: request.method, code: String(response.status) });
+    response = allowCompression(response);
     if (write) {
       const audited = createdName && !params.name ? { ...params, name: createdName } : params;
       void auditWrite({ identity, method: request.method, template, params: audited, url, code: response.status }).catch(() => undefined);
