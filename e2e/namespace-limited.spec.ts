@@ -54,6 +54,13 @@ test('a new Service is proposed in demo, the namespace the user may create in', 
   await page.goto(`${base()}/services/new?type=ClusterIP`);
   await expect(page.locator('#f-namespace')).toHaveValue(NS);
   await expect(page.locator('#f-namespace option')).toHaveText([NS]);
+  // The guided flow offers the same namespace, with its pods to choose from.
+  await page.goto(`${base()}/services/new/guided`);
+  const namespace = page.getByRole('combobox', { name: 'Namespace of the new Service' });
+  await expect(namespace).toHaveValue(NS);
+  await expect(namespace.locator('option')).toHaveText([NS]);
+  await expect(page.getByText('You may not create Services in any namespace')).toHaveCount(0);
+  await expect(page.getByText(/No label chosen: .* \(\d+ in demo\)\./)).toBeVisible();
 });
 
 test('a Service in a namespace it may not read: a clear note with where it can, not an error page', async ({ page }) => {

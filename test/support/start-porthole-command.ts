@@ -57,3 +57,14 @@ export async function startPortholeCommand(args: string[], env: Record<string, s
       }),
   };
 }
+
+/** Runs `npm start` with `args` until it exits by itself (e.g. refusing a flag): its exit code and output. */
+export function runPortholeCommand(args: string[]): Promise<{ code: number | null; output: string }> {
+  return new Promise((done) => {
+    const p = spawn(process.execPath, ['--import', 'tsx', 'bin/porthole.ts', ...args], { cwd: ROOT, env: { ...process.env, KUBECONFIG: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let text = '';
+    p.stdout?.on('data', (c: Buffer) => (text += c.toString()));
+    p.stderr?.on('data', (c: Buffer) => (text += c.toString()));
+    p.once('exit', (code) => done({ code, output: text }));
+  });
+}

@@ -5,17 +5,15 @@
  * opens the list in a namespace it may read (its context's, else one of --namespaces, each checked
  * with an access review), and every route a Service's pages use answers there.
  */
-import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import type { SelfSubjectAccessReview, Service, Status } from '../../../lib/k8s/types';
 import { startPorthole, type PortholeServer } from '../../support/start-porthole';
+import { runPortholeCommand } from '../../support/start-porthole-command';
 import { asContext, startAppStack, type AppStack } from './stack';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const NS = 'demo';
 const DEV = asContext('porthole-developer');
 
@@ -73,7 +71,7 @@ describe('a namespace-limited user', () => {
     expect(list.items.length).toBeGreaterThan(0);
     const name = list.items[0].metadata.name ?? '';
     expect((await get(stack.url, `/services/${NS}/${name}`)).status).toBe(200);
-    for (const path of [`/api/namespaces/${NS}/services/${name}`, `/api/namespaces/${NS}/pods`, `/api/namespaces/${NS}/endpointslices`, `/api/namespaces/${NS}/events`]) {
+    for (const path of [`/api/namespaces/${NS}/services/${name}`, `/api/namespaces/${NS}/pods`, `/api/namespaces/${NS}/endpointslices`, `/api/namespaces/${NS}/events`, `/api/openapi/services`]) {
       expect((await get(stack.url, path)).status, path).toBe(200);
     }
     expect((await get(stack.url, `/services/${NS}/${name}/edit`)).status).toBe(200);
@@ -111,13 +109,7 @@ describe('--namespaces', () => {
   });
 
   it('refuses a name that is not a namespace before starting anything', async () => {
-    const run = await new Promise<{ code: number | null; output: string }>((done) => {
-      const p = spawn(process.execPath, ['--import', 'tsx', 'bin/porthole.ts', '--namespaces', 'demo,Not_A_Namespace'], { cwd: ROOT, env: { ...process.env, KUBECONFIG: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
-      let text = '';
-      p.stdout?.on('data', (c: Buffer) => (text += c.toString()));
-      p.stderr?.on('data', (c: Buffer) => (text += c.toString()));
-      p.once('exit', (code) => done({ code, output: text }));
-    });
+    const run = await runPortholeCommand(['--namespaces', 'demo,Not_A_Namespace']);
     expect(run.code).toBe(2);
     expect(run.output).toMatch(/--namespaces: "Not_A_Namespace" is not a namespace name/);
   });

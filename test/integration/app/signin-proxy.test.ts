@@ -5,17 +5,14 @@
  * headers from another address (127.0.0.2: another loopback address) are ignored and logged, and the
  * request runs as no one. Credentials the browser sends never reach the API server.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceList, Status } from '../../../lib/k8s/types';
-import { startPortholeCommand, type StartedCommand } from '../../support/start-porthole-command';
+import { runPortholeCommand, startPortholeCommand, type StartedCommand } from '../../support/start-porthole-command';
 import { raw, type RawResponse } from './raw-http';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
 let porthole: StartedCommand;
 let port: number;
@@ -132,15 +129,6 @@ describe('--auth proxy', () => {
 });
 
 describe('sign-in flags', () => {
-  const run = (args: string[]): Promise<{ code: number | null; output: string }> =>
-    new Promise((done) => {
-      const p = spawn(process.execPath, ['--import', 'tsx', 'bin/porthole.ts', ...args], { cwd: ROOT, env: { ...process.env, KUBECONFIG: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
-      let text = '';
-      p.stdout?.on('data', (c: Buffer) => (text += c.toString()));
-      p.stderr?.on('data', (c: Buffer) => (text += c.toString()));
-      p.once('exit', (code) => done({ code, output: text }));
-    });
-
   it('refuses bad values with a clear message before starting anything', async () => {
     const keyFile = join(data, 'short.key');
     writeFileSync(keyFile, Buffer.alloc(16).toString('base64'));
@@ -152,7 +140,7 @@ describe('sign-in flags', () => {
       [['--auth', 'proxy', '--embedded', '--data-dir', join(data, 'x')], /--auth proxy needs --trusted-proxies/],
     ];
     for (const [args, message] of cases) {
-      const r = await run(args);
+      const r = await runPortholeCommand(args);
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.output).toMatch(message);
     }
