@@ -34,16 +34,30 @@ const probes = new Map<string, { at: number; result: Promise<Reachability> }>();
 async function probe(cluster: ClusterConfig): Promise<Reachability> {
   const timeout = probeTimeoutMs();
   const checkedAt = Date.now();
-  try {
-    const res = await upstream(cluster.kubeConfig, { method: 'GET', path: '/version', signal: AbortSignal.timeout(timeout) });
+  // Not aborted at the probe timeout: the request runs on to the upstream timeout, so a cluster that
+  // is merely slow answers it, and one that never answers is then marked down for every request
+  // (upstream.ts answers those at once, known-down.ts). The picker has its answer at the probe timeout.
+  const answer = upstream(cluster.kubeConfig, { method: 'GET', path: '/version', probe: true }).then(async (res) => {
     await readText(res.body);
-    if (res.status >= 200 && res.status < 300) return { state: 'reachable', checkedAt };
-    return { state: 'unreachable', reason: `the API server answered GET /version with ${res.status}`, checkedAt };
+    return res.status;
+  });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), timeout);
+  });
+  try {
+    const status = await Promise.race([answer, late]);
+    if (status === 'late') {
+      answer.catch(() => undefined);
+      return { state: 'unreachable', reason: `no answer within ${timeout / 1000} s`, checkedAt };
+    }
+    if (status >= 200 && status < 300) return { state: 'reachable', checkedAt };
+    return { state: 'unreachable', reason: `the API server answered GET /version with ${status}`, checkedAt };
   } catch (err) {
-    const name = (err as { name?: string }).name;
-    if (name === 'AbortError' || name === 'TimeoutError') return { state: 'unreachable', reason: `no answer within ${timeout / 1000} s`, checkedAt };
     const reason = err instanceof UpstreamUnreachableError ? err.message : withoutPaths(err instanceof Error ? err.message : String(err));
     return { state: 'unreachable', reason, checkedAt };
+  } finally {
+    clearTimeout(timer);
   }
 }
 

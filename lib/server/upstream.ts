@@ -4,6 +4,7 @@ import https from 'node:https';
 import type { IncomingMessage } from 'node:http';
 import type { KubeConfig } from '@kubernetes/client-node';
 import { METRICS, observe } from './metrics';
+import { claimProbe, isConnectFailure, markDown, markUp, probeDone, recentlyDown, type DownRecord } from './known-down';
 import { fileErrorText, withoutPaths } from './safe-message';
 
 /**
@@ -20,6 +21,11 @@ export interface UpstreamRequest {
   contentType?: string;
   accept?: string;
   signal?: AbortSignal;
+  /**
+   * A reachability probe (`GET /version`): always sent, even to a server known to be down, and its
+   * silence for the whole upstream timeout marks the server down (known-down.ts).
+   */
+  probe?: boolean;
 }
 
 export interface UpstreamResponse {
@@ -30,6 +36,8 @@ export interface UpstreamResponse {
 
 /** The API server could not be reached at all (connection refused, DNS, TLS, timeout). */
 export class UpstreamUnreachableError extends Error {
+  /** Why, without the server's address (e.g. `connect ECONNREFUSED 127.0.0.1:6443`). */
+  readonly reason: string;
   constructor(
     readonly server: string,
     readonly detail: unknown,
@@ -38,6 +46,7 @@ export class UpstreamUnreachableError extends Error {
     const why = fileErrorText(detail, kc) ?? withoutPaths(detail instanceof Error ? detail.message : String(detail));
     super(`the Kubernetes API server at ${server} is unreachable: ${why}`);
     this.name = 'UpstreamUnreachableError';
+    this.reason = why;
   }
 }
 
@@ -71,9 +80,32 @@ async function credentials(kc: KubeConfig): Promise<https.RequestOptions> {
   return options;
 }
 
+/** Said of a server known to be down (known-down.ts) instead of waiting for it again. */
+class KnownDownError extends Error {
+  constructor(record: DownRecord, now: number) {
+    super(`${record.reason} (seen ${Math.max(0, Math.round((now - record.at) / 1000))} s ago; Porthole checks again in the background)`);
+    this.name = 'KnownDownError';
+  }
+}
+
+/** A background `GET /version` to a server marked down: its answer clears the mark (see known-down.ts). */
+function reprobe(kc: KubeConfig, server: string): void {
+  if (!claimProbe(server)) return;
+  upstream(kc, { method: 'GET', path: '/version', probe: true })
+    .then((res) => void res.body.resume(), () => undefined)
+    .finally(() => probeDone(server));
+}
+
 export async function upstream(kc: KubeConfig, req: UpstreamRequest): Promise<UpstreamResponse> {
   const cluster = kc.getCurrentCluster();
   if (!cluster) throw new Error('kubeconfig has no current cluster');
+  if (!req.probe) {
+    // A server known to be down answers at once rather than after the upstream timeout.
+    reprobe(kc, cluster.server);
+    const now = Date.now();
+    const down = recentlyDown(cluster.server, now);
+    if (down) throw new UpstreamUnreachableError(cluster.server, new KnownDownError(down, now));
+  }
   const base = cluster.server.replace(/\/+$/, '');
   const url = new URL(base + req.path);
   for (const [key, value] of Object.entries(req.query ?? {})) if (value !== undefined) url.searchParams.set(key, value);
@@ -105,17 +137,25 @@ export async function upstream(kc: KubeConfig, req: UpstreamRequest): Promise<Up
   const started = performance.now();
   const timed = (outcome: string) => observe(METRICS.upstream, (performance.now() - started) / 1000, { method: req.method, outcome });
   return new Promise<UpstreamResponse>((resolve, reject) => {
+    let timedOut = false;
     const request = transport.request(url, options, (res) => {
+      markUp(cluster.server);
       timed(String(res.statusCode ?? 0).charAt(0) + 'xx');
       request.setTimeout(0);
       resolve({ status: res.statusCode ?? 502, headers: res.headers, body: res });
     });
     const timeout = upstreamTimeoutMs();
-    request.setTimeout(timeout, () => request.destroy(new Error(`no response within ${timeout / 1000}s (raise it with --upstream-timeout)`)));
+    request.setTimeout(timeout, () => {
+      timedOut = true;
+      request.destroy(new Error(`no response within ${timeout / 1000}s (raise it with --upstream-timeout)`));
+    });
     request.on('error', (err) => {
       timed((err as { name?: string }).name === 'AbortError' ? 'aborted' : 'error');
-      if ((err as { name?: string }).name === 'AbortError') reject(err);
-      else reject(new UpstreamUnreachableError(cluster.server, err, kc));
+      if ((err as { name?: string }).name === 'AbortError') return reject(err);
+      const unreachable = new UpstreamUnreachableError(cluster.server, err, kc);
+      // Only what says the server is not there: a slow answer to an ordinary request is not evidence.
+      if (isConnectFailure(err) || (timedOut && req.probe)) markDown(cluster.server, unreachable.reason);
+      reject(unreachable);
     });
     if (req.body !== undefined) request.end(req.body);
     else request.end();

@@ -1,0 +1,130 @@
+/**
+ * Several clusters: a cluster known to be down answers at once. Porthole knows two clusters that are
+ * one embedded cluster reached two ways: `direct`, and `relayed` through a TCP relay the test can
+ * stall (accepts connections, never answers) or slow down. Before the fix every request to a cluster
+ * that hangs waited the whole upstream timeout before its 503, even right after the picker's probe
+ * had found it silent. Now:
+ * - once a probe got no answer within the upstream timeout, requests to that cluster get their 503 at
+ *   once (and the other cluster is untouched);
+ * - when it answers again, requests go through again within a few seconds, with nobody reloading;
+ * - a cluster that is merely slow (slower than the picker's probe timeout, well within the upstream
+ *   timeout) is never refused.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Status } from '../../../lib/k8s/types';
+import { startTestCluster, type TestCluster } from '../../support/start-cluster';
+import { startPorthole, type PortholeServer } from '../../support/start-porthole';
+import { startCuttableProxy, type CuttableProxy } from './cuttable-proxy';
+
+const UPSTREAM_TIMEOUT_MS = 4000;
+const PROBE_TIMEOUT_MS = 1000;
+/** The picker's answers are kept this long (cluster-reachability.ts). */
+const PROBE_CACHE_MS = 5000;
+
+let cluster: TestCluster;
+let relay: CuttableProxy;
+let porthole: PortholeServer;
+let work: string;
+
+beforeAll(async () => {
+  cluster = await startTestCluster({ empty: true });
+  relay = await startCuttableProxy(cluster.port);
+  work = mkdtempSync(join(tmpdir(), 'porthole-known-down-'));
+  const kubeconfig = join(work, 'kubeconfig');
+  writeFileSync(
+    kubeconfig,
+    [
+      'apiVersion: v1',
+      'kind: Config',
+      'clusters:',
+      `- {name: direct, cluster: {server: "http://127.0.0.1:${cluster.port}"}}`,
+      `- {name: relayed, cluster: {server: "http://127.0.0.1:${relay.port}"}}`,
+      `users: [{name: admin, user: {token: "${cluster.tokens.admin}"}}]`,
+      'contexts:',
+      '- {name: direct, context: {cluster: direct, user: admin}}',
+      '- {name: relayed, context: {cluster: relayed, user: admin}}',
+      'current-context: direct',
+    ].join('\n'),
+    { mode: 0o600 },
+  );
+  porthole = await startPorthole({
+    kubeconfigPath: kubeconfig,
+    source: 'kubeconfig',
+    env: { PORTHOLE_UPSTREAM_TIMEOUT_MS: String(UPSTREAM_TIMEOUT_MS), PORTHOLE_CLUSTER_PROBE_TIMEOUT_MS: String(PROBE_TIMEOUT_MS) },
+  });
+}, 180_000);
+
+afterAll(async () => {
+  await porthole?.stop();
+  await relay?.close();
+  await cluster?.stop();
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+interface Timed {
+  status: number;
+  ms: number;
+  message?: string;
+}
+
+async function list(name: string): Promise<Timed> {
+  const started = Date.now();
+  const res = await fetch(`${porthole.url}/api/services?cluster=${name}`);
+  const body = (await res.json()) as Partial<Status>;
+  return { status: res.status, ms: Date.now() - started, message: body.message };
+}
+
+async function reachabilityOf(name: string): Promise<{ state: string; reason?: string }> {
+  const res = await fetch(`${porthole.url}/api/clusters`);
+  const { clusters } = (await res.json()) as { clusters: { name: string; reachability: { state: string; reason?: string } }[] };
+  return clusters.find((c) => c.name === name)!.reachability;
+}
+
+describe('a cluster known to be down answers at once', () => {
+  it('a merely slow cluster is never refused, even when the picker calls it unreachable', async () => {
+    relay.slow(1500); // each new connection answers after 1.5 s: slower than the probe timeout, within the upstream timeout
+    expect(await reachabilityOf('relayed')).toEqual(expect.objectContaining({ state: 'unreachable', reason: 'no answer within 1 s' }));
+    await sleep(1000); // the probe's answer arrives meanwhile
+    for (let i = 0; i < 3; i++) {
+      const r = await list('relayed');
+      expect(r.status, r.message).toBe(200);
+    }
+    relay.restore();
+  }, 60_000);
+
+  it('a cluster that stopped answering: its requests get their 503 at once, the other cluster answers, and it comes back by itself', async () => {
+    await sleep(PROBE_CACHE_MS); // the slow test's probe answer is no longer used
+    relay.stall();
+    expect(await reachabilityOf('relayed')).toEqual(expect.objectContaining({ state: 'unreachable', reason: 'no answer within 1 s' }));
+    // The probe goes on waiting for the whole upstream timeout: only then is the cluster known to be down.
+    await sleep(UPSTREAM_TIMEOUT_MS);
+
+    const fast = await list('relayed');
+    expect(fast.status).toBe(503);
+    expect(fast.ms).toBeLessThan(1000);
+    expect(fast.message).toContain(`the Kubernetes API server at http://127.0.0.1:${relay.port} is unreachable: no response within ${UPSTREAM_TIMEOUT_MS / 1000}s`);
+    expect(fast.message).toContain('Porthole checks again in the background');
+    // The watch stream's upstream side, and the page data, get the same at once.
+    const rows = Date.now();
+    expect((await fetch(`${porthole.url}/api/service-rows?cluster=relayed`)).status).toBe(503);
+    expect(Date.now() - rows).toBeLessThan(1000);
+    expect((await list('direct')).status).toBe(200);
+
+    // It answers again: requests go through within a few seconds (background probes), nobody waits 4 s each time.
+    relay.restore();
+    const back = Date.now();
+    let last = await list('relayed');
+    while (last.status !== 200 && Date.now() - back < 15_000) {
+      expect(last.ms).toBeLessThan(UPSTREAM_TIMEOUT_MS);
+      await sleep(300);
+      last = await list('relayed');
+    }
+    expect(last.status, last.message).toBe(200);
+    expect(Date.now() - back).toBeLessThan(UPSTREAM_TIMEOUT_MS + 3000);
+  }, 60_000);
+});
