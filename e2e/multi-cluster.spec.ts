@@ -108,3 +108,43 @@ test('a link naming an unknown cluster says so and links to the known ones', asy
   await expect(page).toHaveURL(/\/services\?cluster=beta$/);
   await expect(page.getByRole('link', { name: ONLY_IN_BETA })).toBeVisible();
 });
+
+test('the header never overflows: every control stays on screen and the cluster name readable', async ({ page }) => {
+  for (const width of [1280, 1024, 800, 390]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto(`${stack.url}/services/default/${ONLY_IN_BETA}?cluster=beta`);
+    await expect(page.getByTestId('service-name')).toHaveText(ONLY_IN_BETA);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${width}px`).toBeLessThanOrEqual(width);
+    const toggle = (await page.getByTestId('theme-toggle').boundingBox())!;
+    expect(toggle.x + toggle.width, `${width}px`).toBeLessThanOrEqual(width);
+    // Before: 52 px wide on a phone, the cluster's name hidden by the select's own padding.
+    const select = (await picker(page).boundingBox())!;
+    expect(select.width, `${width}px`).toBeGreaterThanOrEqual(width <= 640 ? 300 : 150);
+  }
+});
+
+test('the unknown-cluster page shows no namespaces and no live state of another cluster', async ({ page }) => {
+  await page.goto(`${stack.url}/services?cluster=nope`);
+  await expect(page.getByRole('heading', { name: 'Unknown cluster' })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Namespace' })).toHaveCount(0);
+  await expect(page.getByTestId('connection-state')).toHaveCount(0);
+});
+
+test('the edit and YAML pages of a Service the cluster does not have: a clear state with a way on, on that cluster', async ({ page }) => {
+  for (const kind of ['edit', 'yaml'] as const) {
+    await page.goto(`${stack.url}/services/default/${ONLY_IN_BETA}/${kind}?cluster=alpha`);
+    const state = page.getByTestId(kind === 'edit' ? 'edit-not-found' : 'yaml-not-found');
+    await expect(state.getByRole('heading', { name: `No Service ${ONLY_IN_BETA} in namespace default` })).toBeVisible();
+    await expect(state).not.toContainText('it was deleted');
+    await expect(state.getByRole('link', { name: 'Create a new Service' })).toHaveAttribute('href', /cluster=alpha/);
+    await state.getByRole('link', { name: 'Services in default' }).click();
+    await expect(page).toHaveURL(/\/services\?namespace=default&cluster=alpha$/);
+  }
+  // On its own cluster the YAML page opens, its namespace chosen in the header; the picker leaves for the other cluster's list.
+  await page.goto(`${stack.url}/services/default/${ONLY_IN_BETA}/yaml?cluster=beta`);
+  await expect(page.getByTestId('yaml-not-found')).toHaveCount(0);
+  await expect(page.getByRole('combobox', { name: 'Namespace' })).toHaveValue('default');
+  await picker(page).selectOption('alpha');
+  await expect(page).toHaveURL(/\/services\?cluster=alpha$/);
+  await expect(page.getByTestId('service-row').first()).toBeVisible();
+});

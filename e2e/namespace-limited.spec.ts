@@ -73,3 +73,19 @@ test('a Service in a namespace it may not read: a clear note with where it can, 
   await expect(page).toHaveURL(/\/services\?namespace=demo$/);
   await expect(row(page, NS, NAME)).toBeVisible();
 });
+
+test('the create pages do not call a user who may create in demo "Read-only"', async ({ page }) => {
+  await actAs(page, 'porthole-developer');
+  // Before: /services/new/guided was read as namespace "new", where the developer may not write.
+  for (const path of ['/services/new/guided', '/services/new?type=ClusterIP']) {
+    await page.goto(`${base()}${path}`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // The access reviews behind the badge answer within milliseconds; give them ample time to show it.
+    await page.waitForTimeout(1500);
+    await expect(page.getByTestId('read-only')).toHaveCount(0);
+  }
+  // A Service's edit page: the header's namespace is the Service's.
+  await page.goto(`${base()}/services/${NS}/${NAME}/edit`);
+  await expect(page.getByRole('combobox', { name: 'Namespace' })).toHaveValue(NS);
+  await expect(page.getByTestId('read-only')).toHaveCount(0);
+});

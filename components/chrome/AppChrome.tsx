@@ -26,6 +26,8 @@ export function AppChrome({ cluster, children }: { cluster: ClusterInfoResult; c
   const onServices = pageRoutes.isServicesSection(pathname);
   // --auth token / proxy: who is signed in; nobody (the sign-in page) → no cluster data is asked for.
   const signedOut = cluster.ok && cluster.auth !== 'kubeconfig' && !cluster.user;
+  // A URL naming no known cluster: no namespaces and no live stream to show (they would be another cluster's).
+  const unknownCluster = !cluster.ok && !!cluster.unknownCluster;
   return (
     <div className="app">
       <a className="skip-link" href="#main">Skip to content</a>
@@ -52,7 +54,7 @@ export function AppChrome({ cluster, children }: { cluster: ClusterInfoResult; c
         <span className="topbar-spacer" />
         <div className="topbar-group">
           {signedOut ? null : <ClusterPicker />}
-          {signedOut ? null : (
+          {signedOut || unknownCluster ? null : (
             <Suspense fallback={null}>
               <NamespaceSelector contextNamespace={cluster.ok ? cluster.namespace : undefined} />
             </Suspense>
@@ -61,7 +63,7 @@ export function AppChrome({ cluster, children }: { cluster: ClusterInfoResult; c
             <SignedInUser user={cluster.user.name} groups={cluster.user.groups} canSignOut={cluster.auth === 'token'} expiresAt={cluster.sessionExpiresAt} />
           ) : null}
           {cluster.ok && cluster.identities.length > 1 ? <IdentitySwitcher current={cluster.identity} identities={cluster.identities} /> : null}
-          {signedOut ? null : <ConnectionIndicator />}
+          {signedOut || unknownCluster ? null : <ConnectionIndicator />}
           <ThemeToggle />
         </div>
       </header>

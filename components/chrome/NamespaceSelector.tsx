@@ -18,9 +18,8 @@ export function NamespaceSelector({ contextNamespace }: { contextNamespace?: str
   const router = useRouter();
   const routes = usePageRoutes();
   const view = parseViewState(params);
-  // On a Service's page, its namespace is the one being looked at.
-  const fromPath = /^\/services\/(?!new\/)([^/]+)\/[^/]+$/.exec(pathname)?.[1];
-  const current = view.namespace ?? (fromPath ? decodeURIComponent(fromPath) : '');
+  // On a Service's pages (detail, edit, YAML), its namespace is the one being looked at.
+  const current = view.namespace ?? pageRoutes.namespaceOfPage(pathname) ?? '';
   // The current one stays a choice (the page says when it may not be read).
   const options = [...new Set([...choices.names, current].filter(Boolean))].sort();
   const allForbidden = choices.everywhere === false;

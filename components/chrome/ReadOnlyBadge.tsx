@@ -3,6 +3,7 @@ import { usePathname, useSearchParams } from 'next/navigation';
 import { useCanI } from '../../lib/client/access';
 import { READ_ONLY_REASON } from '../../lib/read-only';
 import { parseViewState } from '../../lib/service-list/url-state';
+import { pageRoutes } from '../../lib/client/page-routes';
 
 /**
  * "Read-only" next to the identity when it may not change Services where the user is looking (the
@@ -12,8 +13,8 @@ import { parseViewState } from '../../lib/service-list/url-state';
 export function ReadOnlyBadge({ contextNamespace }: { contextNamespace?: string }) {
   const pathname = usePathname();
   const params = useSearchParams();
-  const fromPath = /^\/services\/([^/]+)\/[^/]+$/.exec(pathname)?.[1];
-  const namespace = (fromPath ? decodeURIComponent(fromPath) : undefined) ?? parseViewState(params).namespace ?? contextNamespace;
+  // /services/new/guided names no namespace ("new" is not one): the context's namespace then.
+  const namespace = pageRoutes.namespaceOfPage(pathname) ?? parseViewState(params).namespace ?? contextNamespace;
   const update = useCanI({ verb: 'update', resource: 'services', namespace });
   if (update.data?.allowed !== false) return null;
   return (

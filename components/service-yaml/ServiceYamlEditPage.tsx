@@ -15,6 +15,7 @@ import { useService } from '../../lib/client/services';
 import { objectToApply, serviceToYaml } from '../../lib/service-yaml/editor-text';
 import { discardDraft, isDraftStale, loadDraft, type DraftRef } from '../../lib/service-yaml/drafts';
 import { parseServiceYaml } from '../../lib/service-yaml/parse-service';
+import { ServiceNotFound } from '../chrome/ServiceNotFound';
 import { ApplyReview, type ApplyMethod } from './ApplyReview';
 import { ConflictPanel } from './ConflictPanel';
 import { ServiceYamlPane } from './ServiceYamlPane';
@@ -25,7 +26,7 @@ import { useYamlApply } from './use-yaml-apply';
 export function ServiceYamlEditPage({ namespace, name }: { namespace: string; name: string }) {
   const router = useRouter();
   const routes = usePageRoutes();
-  const { service: live } = useService(namespace, name);
+  const { service: live, query: liveQuery } = useService(namespace, name);
   const cluster = useClusterInfo().data;
   const canUpdate = useCanI({ verb: 'update', resource: 'services', namespace, name });
   const ref: DraftRef | undefined = useMemo(() => (cluster ? { cluster: cluster.ok ? cluster.clusterName : 'unknown', namespace, name } : undefined), [cluster, namespace, name]);
@@ -116,15 +117,22 @@ export function ServiceYamlEditPage({ namespace, name }: { namespace: string; na
         <Link href={routes.service(namespace, name)}>{`${namespace}/${name}`}</Link> / Edit YAML
       </nav>
       <h1>Edit YAML: {name}</h1>
-      {live === undefined && text === undefined && <p role="status">Loading the Service…</p>}
-      {live === null && (
+      {live === undefined && text === undefined && !liveQuery.isError && <p role="status">Loading the Service…</p>}
+      {live === undefined && text === undefined && liveQuery.isError && (
+        <div className="banner bad" role="alert" data-testid="yaml-load-error">
+          Cannot load the Service: {(liveQuery.error as Error).message}. Retrying…
+        </div>
+      )}
+      {live === null && text === undefined && (
+        // Never loaded: nothing of the user's to keep (a link to another cluster, a deleted Service).
+        <ServiceNotFound namespace={namespace} name={name} testId="yaml-not-found" />
+      )}
+      {live === null && text !== undefined && (
         <div className="banner bad" role="alert" data-testid="yaml-not-found">
-          This Service does not exist in the cluster (it was deleted{text !== undefined ? ' while you were editing; your text is kept' : ''}).{' '}
-          {text !== undefined && (
-            <button type="button" className="button" disabled={!edited || writer.busy || !!readOnlyReason} onClick={() => void recreate()}>
-              Re-create it from your text
-            </button>
-          )}
+          This Service does not exist in the cluster (it was deleted while you were editing; your text is kept).{' '}
+          <button type="button" className="button" disabled={!edited || writer.busy || !!readOnlyReason} onClick={() => void recreate()}>
+            Re-create it from your text
+          </button>
         </div>
       )}
       {restored && (

@@ -40,6 +40,16 @@ const routes = {
   /** The YAML editor of one Service. */
   serviceYaml: (namespace: string, name: string) => `/services/${encodeURIComponent(namespace)}/${encodeURIComponent(name)}/yaml`,
   isServicesSection: (pathname: string) => pathname === '/services' || pathname.startsWith('/services/'),
+  /** The namespace of the Service a page shows (its detail, edit form or YAML editor); undefined elsewhere (the list, /services/new…). */
+  namespaceOfPage: (pathname: string): string | undefined => {
+    const match = /^\/services\/([^/]+)\/[^/]+(?:\/(?:edit|yaml))?$/.exec(pathname);
+    if (!match || match[1] === 'new') return undefined;
+    try {
+      return decodeURIComponent(match[1]);
+    } catch {
+      return undefined;
+    }
+  },
 };
 
 export type PageRoutes = typeof routes;
