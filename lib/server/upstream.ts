@@ -96,16 +96,24 @@ function reprobe(kc: KubeConfig, server: string): void {
     .finally(() => probeDone(server));
 }
 
+/**
+ * Throws the UpstreamUnreachableError to answer at once when the kubeconfig's API server is known to
+ * be down (and starts a background probe of it); the upstream watch asks this too.
+ */
+export function refuseIfKnownDown(kc: KubeConfig): void {
+  const server = kc.getCurrentCluster()?.server;
+  if (!server) return;
+  reprobe(kc, server);
+  const now = Date.now();
+  const down = recentlyDown(server, now);
+  if (down) throw new UpstreamUnreachableError(server, new KnownDownError(down, now));
+}
+
 export async function upstream(kc: KubeConfig, req: UpstreamRequest): Promise<UpstreamResponse> {
   const cluster = kc.getCurrentCluster();
   if (!cluster) throw new Error('kubeconfig has no current cluster');
-  if (!req.probe) {
-    // A server known to be down answers at once rather than after the upstream timeout.
-    reprobe(kc, cluster.server);
-    const now = Date.now();
-    const down = recentlyDown(cluster.server, now);
-    if (down) throw new UpstreamUnreachableError(cluster.server, new KnownDownError(down, now));
-  }
+  // A server known to be down answers at once rather than after the upstream timeout.
+  if (!req.probe) refuseIfKnownDown(kc);
   const base = cluster.server.replace(/\/+$/, '');
   const url = new URL(base + req.path);
   for (const [key, value] of Object.entries(req.query ?? {})) if (value !== undefined) url.searchParams.set(key, value);

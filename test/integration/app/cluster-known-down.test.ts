@@ -6,6 +6,7 @@
  * had found it silent. Now:
  * - once a probe got no answer within the upstream timeout, requests to that cluster get their 503 at
  *   once (and the other cluster is untouched);
+ * - a watch stream open on it says so (state `stale`) instead of staying "live" on a silent connection;
  * - when it answers again, requests go through again within a few seconds, with nobody reloading;
  * - a cluster that is merely slow (slower than the picker's probe timeout, well within the upstream
  *   timeout) is never refused.
@@ -15,6 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Status } from '../../../lib/k8s/types';
+import { openSse, type ReceivedEvent } from '../../support/sse-client';
 import { startTestCluster, type TestCluster } from '../../support/start-cluster';
 import { startPorthole, type PortholeServer } from '../../support/start-porthole';
 import { startCuttableProxy, type CuttableProxy } from './cuttable-proxy';
@@ -99,7 +101,10 @@ describe('a cluster known to be down answers at once', () => {
 
   it('a cluster that stopped answering: its requests get their 503 at once, the other cluster answers, and it comes back by itself', async () => {
     await sleep(PROBE_CACHE_MS); // the slow test's probe answer is no longer used
-    relay.stall();
+    const stream = await openSse(`${porthole.url}/api/watch?watch=services:all&cluster=relayed`);
+    const states = (events: ReceivedEvent[]) => events.filter((e) => e.event === 'state').map((e) => (e.data as { state: string }).state);
+    await stream.waitFor((events) => states(events).includes('live'));
+    relay.freeze(); // open connections (the watch's) stay open and go silent; new ones are never answered
     expect(await reachabilityOf('relayed')).toEqual(expect.objectContaining({ state: 'unreachable', reason: 'no answer within 1 s' }));
     // The probe goes on waiting for the whole upstream timeout: only then is the cluster known to be down.
     await sleep(UPSTREAM_TIMEOUT_MS);
@@ -114,6 +119,8 @@ describe('a cluster known to be down answers at once', () => {
     expect((await fetch(`${porthole.url}/api/service-rows?cluster=relayed`)).status).toBe(503);
     expect(Date.now() - rows).toBeLessThan(1000);
     expect((await list('direct')).status).toBe(200);
+    // The open watch no longer says "live": it went stale within a second or two of the probe's verdict.
+    await stream.waitFor((events) => states(events).at(-1) === 'stale' || states(events).at(-1) === 'reconnecting', 3000);
 
     // It answers again: requests go through within a few seconds (background probes), nobody waits 4 s each time.
     relay.restore();
@@ -126,5 +133,7 @@ describe('a cluster known to be down answers at once', () => {
     }
     expect(last.status, last.message).toBe(200);
     expect(Date.now() - back).toBeLessThan(UPSTREAM_TIMEOUT_MS + 3000);
+    await stream.waitFor((events) => states(events).at(-1) === 'live', 20_000);
+    stream.close();
   }, 60_000);
 });

@@ -3,7 +3,9 @@
  * connection through it and refuses new ones (a network partition: the watch drops mid-stream),
  * `stall()` resets every connection and then accepts new ones but never answers (an API server that
  * stopped answering), `slow(ms)` holds back the answer on each new connection for `ms` (an API server
- * slower than Porthole's upstream timeout), `restore()` lets connections through again. Nothing is parsed or changed on the way.
+ * slower than Porthole's upstream timeout), `freeze()` is `stall()` without the resets: open connections
+ * stay open and go silent (an API server that hangs, as under SIGSTOP), `restore()` lets connections
+ * through again (frozen ones go on with what they held back, as after SIGCONT). Nothing is parsed or changed on the way.
  */
 import net from 'node:net';
 
@@ -11,6 +13,7 @@ export interface CuttableProxy {
   port: number;
   cut(): void;
   stall(): void;
+  freeze(): void;
   slow(delayMs: number): void;
   restore(): void;
   close(): Promise<void>;
@@ -18,6 +21,9 @@ export interface CuttableProxy {
 
 export async function startCuttableProxy(targetPort: number): Promise<CuttableProxy> {
   const sockets = new Set<net.Socket>();
+  /** The server side of each relayed connection, to silence it (freeze). */
+  const answers = new Map<net.Socket, net.Socket>();
+  const frozen = new Set<net.Socket>();
   let mode: 'open' | 'cut' | 'stall' | 'slow' = 'open';
   let delayMs = 0;
   const server = net.createServer((client) => {
@@ -33,6 +39,8 @@ export async function startCuttableProxy(targetPort: number): Promise<CuttablePr
       return;
     }
     const upstream = net.connect(targetPort, '127.0.0.1');
+    answers.set(upstream, client);
+    upstream.on('close', () => answers.delete(upstream));
     for (const s of [client, upstream]) {
       sockets.add(s);
       s.on('close', () => sockets.delete(s));
@@ -60,6 +68,14 @@ export async function startCuttableProxy(targetPort: number): Promise<CuttablePr
       mode = 'stall';
       for (const s of sockets) s.resetAndDestroy();
     },
+    freeze() {
+      mode = 'stall';
+      for (const [upstream, client] of answers) {
+        upstream.unpipe(client);
+        upstream.pause();
+        frozen.add(upstream);
+      }
+    },
     slow(ms: number) {
       mode = 'slow';
       delayMs = ms;
@@ -67,6 +83,11 @@ export async function startCuttableProxy(targetPort: number): Promise<CuttablePr
     },
     restore() {
       mode = 'open';
+      for (const upstream of frozen) {
+        const client = answers.get(upstream);
+        if (client) upstream.pipe(client);
+      }
+      frozen.clear();
     },
     close: () =>
       new Promise<void>((resolve) => {
