@@ -54,11 +54,21 @@ function watchOnce(kc: KubeConfig, spec: WatchSpec, rv: string, sink: WatchSink,
     let failed: Status | undefined;
     let settled = false;
     let controller: AbortController | undefined;
-    let downCheck: ReturnType<typeof setInterval> | undefined;
     const onAbort = () => controller?.abort();
     // Watch has no first-byte timeout: an API server that accepts and never answers would hold it forever.
     const timeoutMs = upstreamTimeoutMs();
     const noAnswer = setTimeout(() => finish({ kind: 'error', status: statusFromError(new Error(`no response within ${timeoutMs / 1000}s (raise it with --upstream-timeout)`)) }), timeoutMs);
+    // A server that stops answering keeps an open watch silent, not closed: when a probe finds it
+    // down (known-down.ts), end the watch so the tabs say so instead of "Live".
+    const server = kc.getCurrentCluster()?.server ?? '';
+    const openedAt = Date.now();
+    const downCheck = setInterval(() => {
+      const down = recentlyDown(server);
+      if (!down || down.at <= openedAt) return;
+      finish({ kind: 'error', status: statusFromError(new UpstreamUnreachableError(server, new Error(`it stopped answering: ${down.reason}`))) });
+      controller?.abort();
+    }, DOWN_CHECK_MS);
+    downCheck.unref?.();
     const finish = (outcome: Outcome) => {
       clearTimeout(noAnswer);
       clearInterval(downCheck);
@@ -72,17 +82,6 @@ function watchOnce(kc: KubeConfig, spec: WatchSpec, rv: string, sink: WatchSink,
     } catch (err) {
       return finish({ kind: 'error', status: statusFromError(err) });
     }
-    // A server that stops answering keeps an open watch silent, not closed: when a probe finds it
-    // down (known-down.ts), end the watch so the tabs say so instead of "Live".
-    const server = kc.getCurrentCluster()?.server ?? '';
-    const openedAt = Date.now();
-    downCheck = setInterval(() => {
-      const down = recentlyDown(server);
-      if (!down || down.at <= openedAt) return;
-      finish({ kind: 'error', status: statusFromError(new UpstreamUnreachableError(server, new Error(`it stopped answering: ${down.reason}`))) });
-      controller?.abort();
-    }, DOWN_CHECK_MS);
-    downCheck.unref?.();
     const path = collectionPath(spec.resource, spec.namespace);
     const query = {
       resourceVersion: rv,
