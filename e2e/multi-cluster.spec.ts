@@ -6,6 +6,7 @@
  * shows its state while the others stay usable.
  */
 import { expect, test } from '@playwright/test';
+import { axeViolations } from './axe';
 import { ONLY_IN_BETA, startMultiClusterStack, type MultiClusterStack } from '../test/support/multi-cluster';
 
 let stack: MultiClusterStack;
@@ -128,6 +129,24 @@ test('the unknown-cluster page shows no namespaces and no live state of another 
   await expect(page.getByRole('heading', { name: 'Unknown cluster' })).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Namespace' })).toHaveCount(0);
   await expect(page.getByTestId('connection-state')).toHaveCount(0);
+  for (const theme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    expect(await axeViolations(page), theme).toEqual([]);
+  }
+});
+
+test('the picker and its reachability pass WCAG AA in both themes, on the unreachable cluster too', async ({ page }) => {
+  for (const cluster of ['beta', 'dead']) {
+    await page.goto(`${stack.url}/services?cluster=${cluster}`);
+    await expect(page.getByTestId('cluster-reachability')).toHaveAccessibleName(/This cluster is (reachable|unreachable)/);
+    // The loading state is checked as it shows (before: its aria-label on a plain div), then the page as it settles.
+    expect(await axeViolations(page, ['aria-prohibited-attr', 'aria-allowed-attr']), `${cluster} loading`).toEqual([]);
+    await expect(cluster === 'dead' ? page.getByTestId('list-error') : page.getByRole('link', { name: ONLY_IN_BETA })).toBeVisible();
+    for (const theme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      expect(await axeViolations(page), `${cluster} ${theme}`).toEqual([]);
+    }
+  }
 });
 
 test('the edit and YAML pages of a Service the cluster does not have: a clear state with a way on, on that cluster', async ({ page }) => {

@@ -5,6 +5,7 @@
  * it can read Services, and a Service's page and actions work there.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { axeViolations } from './axe';
 import { actAs, base, openDetail, recreate, service, stored } from './service-actions-helpers';
 
 const NS = 'demo';
@@ -24,6 +25,10 @@ test('the list opens in demo, offers only what the user can read, and says so', 
   await expect(row(page, NS, NAME)).toBeVisible();
   await expect(page.getByTestId('readable-namespaces')).toContainText('You can read Services in: demo');
   await expect(page.getByTestId('list-error')).toHaveCount(0);
+  for (const theme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    expect(await axeViolations(page), theme).toEqual([]);
+  }
 
   const selector = page.getByRole('combobox', { name: 'Namespace' });
   await expect(selector).toHaveValue(NS);

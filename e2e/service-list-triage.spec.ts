@@ -3,10 +3,9 @@
  * with the detail diagnosis (D-11, D-18), search by type and exact labels (D-13), Back returns to the
  * row (D-17), phones get cards (D-04), accessibility (D-14), identities (D-10, D-19).
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { expect, test, type Page } from '@playwright/test';
 import type { Service } from '../lib/k8s/types';
+import { axeViolations } from './axe';
 import { env, sharedApi } from './support';
 
 const NS = 'e2e-triage';
@@ -120,7 +119,6 @@ test.describe('on a phone (D-04)', () => {
 });
 
 test('no critical table-structure or contrast errors in either theme (D-14)', async ({ page }) => {
-  const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
   for (const theme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: theme });
     await page.goto(`${base()}/services?namespace=${NS}`);
@@ -128,13 +126,7 @@ test('no critical table-structure or contrast errors in either theme (D-14)', as
     // The legend explains the jargon (D-24); checked open, with the rest of the page.
     await page.getByTestId('list-legend').locator('summary').click();
     await expect(page.getByTestId('list-legend')).toContainText('Reading the list');
-    await page.addScriptTag({ content: readFileSync(axePath, 'utf8') });
-    const violations = await page.evaluate(async () => {
-      const axe = (window as unknown as { axe: { run(ctx: Document, o: unknown): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
-      const r = await axe.run(document, { runOnly: ['aria-required-children', 'aria-required-parent', 'color-contrast'] });
-      return r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-    });
-    expect(violations, theme).toEqual([]);
+    expect(await axeViolations(page, ['aria-required-children', 'aria-required-parent', 'color-contrast']), theme).toEqual([]);
   }
 });
 

@@ -7,6 +7,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { startPortholeCommand, type StartedCommand } from '../test/support/start-porthole-command';
+import { axeViolations } from './axe';
 import { env, sharedApi } from './support';
 
 const api = sharedApi();
@@ -56,4 +57,8 @@ test('no user from the proxy: no cluster data, a page that says how to get in', 
   await expect(page.getByRole('heading', { name: 'Sign in through your organisation' })).toBeVisible();
   await expect(page.getByRole('main').getByRole('alert')).toContainText('the authenticating proxy in front of it named nobody');
   await expect(page.getByRole('link', { name: 'behind-proxy' })).toHaveCount(0);
+  for (const theme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    expect(await axeViolations(page), theme).toEqual([]);
+  }
 });

@@ -5,7 +5,7 @@ import { NewServiceActions } from '../service-actions/NewServiceActions';
 
 export function ListLoading() {
   return (
-    <div aria-busy="true" aria-label="Loading Services" data-testid="list-loading">
+    <div role="status" aria-busy="true" aria-label="Loading Services" data-testid="list-loading">
       {Array.from({ length: 8 }, (_, i) => (
         <div className="skeleton-row" key={i}>
           <div className="skeleton-bar" style={{ width: `${18 + ((i * 7) % 12)}%` }} />
