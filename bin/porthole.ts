@@ -200,8 +200,12 @@ function describeKubeconfig(paths: string[], context: string | undefined, embedd
   const chosen = clusters.find((c) => c.isDefault)!;
   // With --embedded (and no --context) the embedded cluster is the default: no "(default)" here then.
   const marked = !embedded || context;
-  const lines = [`${marked ? chosen.defaultContext : clusters.map((c) => c.defaultContext).join(', ')} (${marked ? chosen.server : `${clusters.length} cluster(s)`}) from ${from}`];
-  if (clusters.length > 1) lines.push(`${clusters.length} clusters: ${clusters.map((c) => (c.isDefault && marked ? `${c.name} (default)` : c.name)).join(', ')}`);
+  const names = clusters.map((c) => (c.isDefault && marked ? `${c.name} (default)` : c.name)).join(', ');
+  const count = `${clusters.length} ${clusters.length === 1 ? 'cluster' : 'clusters'}: ${names}`;
+  // With --embedded: one line, "also using 3 clusters: a, b, c (from …)".
+  if (!marked) return [`${count} (from ${from})`];
+  const lines = [`${chosen.defaultContext} (${chosen.server}) from ${from}`];
+  if (clusters.length > 1) lines.push(count);
   return lines;
 }
 

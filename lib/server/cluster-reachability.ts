@@ -54,7 +54,8 @@ async function probe(cluster: ClusterConfig): Promise<Reachability> {
     if (status >= 200 && status < 300) return { state: 'reachable', checkedAt };
     return { state: 'unreachable', reason: `the API server answered GET /version with ${status}`, checkedAt };
   } catch (err) {
-    const reason = err instanceof UpstreamUnreachableError ? err.message : withoutPaths(err instanceof Error ? err.message : String(err));
+    // The why alone ("connect ECONNREFUSED 10.0.0.1:6443"): the picker already says "unreachable".
+    const reason = err instanceof UpstreamUnreachableError ? err.reason : withoutPaths(err instanceof Error ? err.message : String(err));
     return { state: 'unreachable', reason, checkedAt };
   } finally {
     clearTimeout(timer);
