@@ -3,6 +3,7 @@
  * stay on screen (QA: the two 220 px inputs did not shrink and pushed the value and Remove out).
  */
 import { expect, test } from '@playwright/test';
+import { actAs } from './service-actions-helpers';
 import { env } from './support';
 
 test.use({ viewport: { width: 390, height: 844 } });
@@ -16,4 +17,14 @@ test('guided step 1 at 390 px: the label row (key, value, Remove) fits the scree
     expect(box).not.toBeNull();
     expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
   }
+});
+
+test('at 390 px a read-only identity’s disabled "New Service" stays on one line beside its reason', async ({ page }) => {
+  await actAs(page, 'porthole-viewer');
+  await expect(page.getByTestId('new-service-reason')).toBeVisible();
+  const button = (await page.getByTestId('new-service').boundingBox())!;
+  // Before: it wrapped as "New / Service", twice the height of "Guided" next to it.
+  const guided = (await page.getByTestId('new-service-guided').boundingBox())!;
+  expect(button.height).toBeLessThanOrEqual(guided.height);
+  expect(button.x + button.width).toBeLessThanOrEqual(390);
 });
