@@ -13,7 +13,8 @@ let stack: MultiClusterStack;
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  stack = await startMultiClusterStack();
+  // "Acting as" offered: a namespace-limited identity on a cluster where its namespace is empty.
+  stack = await startMultiClusterStack({ env: { PORTHOLE_ALLOW_CONTEXT_SWITCH: '1' } });
 });
 
 test.afterAll(async () => {
@@ -166,4 +167,19 @@ test('the edit and YAML pages of a Service the cluster does not have: a clear st
   await picker(page).selectOption('alpha');
   await expect(page).toHaveURL(/\/services\?cluster=alpha$/);
   await expect(page.getByTestId('service-row').first()).toBeVisible();
+});
+
+test('a namespace-limited identity on a cluster where its namespace is empty: no advice it cannot follow', async ({ page }) => {
+  await page.goto(`${stack.url}/services?cluster=beta`);
+  await Promise.all([page.waitForEvent('load'), page.getByRole('combobox', { name: 'Acting as' }).selectOption('beta-developer')]);
+  await expect(page).toHaveURL(/\/services\?namespace=demo&cluster=beta$/);
+  await expect(page.getByTestId('readable-namespaces')).toContainText('You can read Services in: demo');
+  const empty = page.getByTestId('list-empty');
+  await expect(empty.getByRole('heading', { name: 'No Services in namespace demo' })).toBeVisible();
+  // Before: "Pick “All namespaces” at the top", an option this identity has disabled.
+  await expect(empty).not.toContainText('All namespaces');
+  // The other cluster keeps its own identity.
+  await picker(page).selectOption('alpha');
+  await expect(page).toHaveURL(/\/services\?cluster=alpha$/);
+  await expect(page.getByRole('combobox', { name: 'Acting as' })).toHaveValue('alpha-admin');
 });

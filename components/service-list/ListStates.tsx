@@ -1,5 +1,6 @@
 'use client';
 import type { Status } from '../../lib/k8s/types';
+import { useNamespaceChoices } from '../../lib/client/namespace-choices';
 import { Icon } from '../chrome/Icon';
 import { NewServiceActions } from '../service-actions/NewServiceActions';
 
@@ -33,6 +34,8 @@ export function ListEmpty({
   query: string;
   onClear: () => void;
 }) {
+  // A namespace-limited identity may not pick "All namespaces": the note above says where it can read.
+  const everywhere = useNamespaceChoices('list').everywhere;
   if (namespace && namespaceExists === false) {
     return (
       <div className="state" data-testid="list-empty">
@@ -63,7 +66,7 @@ export function ListEmpty({
       <p>
         Services created with <code>kubectl apply</code> or by any other client appear here as soon as they exist — no need to reload.
       </p>
-      {namespace ? <p>Pick “All namespaces” at the top to look everywhere.</p> : null}
+      {namespace && everywhere !== false ? <p>Pick “All namespaces” at the top to look everywhere.</p> : null}
       <div className="actions">
         <NewServiceActions namespace={namespace} />
       </div>
