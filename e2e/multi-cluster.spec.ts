@@ -112,13 +112,17 @@ test('a link naming an unknown cluster says so and links to the known ones', asy
 });
 
 test('the header never overflows: every control stays on screen and the cluster name readable', async ({ page }) => {
-  for (const width of [1280, 1024, 800, 390]) {
+  for (const width of [1280, 1201, 1024, 800, 390]) {
     await page.setViewportSize({ width, height: 800 });
     await page.goto(`${stack.url}/services/default/${ONLY_IN_BETA}?cluster=beta`);
     await expect(page.getByTestId('service-name')).toHaveText(ONLY_IN_BETA);
     expect(await page.evaluate(() => document.documentElement.scrollWidth), `${width}px`).toBeLessThanOrEqual(width);
     const toggle = (await page.getByTestId('theme-toggle').boundingBox())!;
     expect(toggle.x + toggle.width, `${width}px`).toBeLessThanOrEqual(width);
+    expect(toggle.width, `${width}px: the toggle is not squeezed`).toBe(32);
+    // One line where it fits (1280 px), two below 1200 px, three on a phone: never more.
+    const header = (await page.getByRole('banner').boundingBox())!;
+    expect(header.height, `${width}px`).toBeLessThanOrEqual(width >= 1280 ? 53 : width > 640 ? 90 : 130);
     // Before: 52 px wide on a phone, the cluster's name hidden by the select's own padding.
     const select = (await picker(page).boundingBox())!;
     expect(select.width, `${width}px`).toBeGreaterThanOrEqual(width <= 640 ? 300 : 150);
