@@ -187,3 +187,30 @@ test('a namespace-limited identity on a cluster where its namespace is empty: no
   await expect(page).toHaveURL(/\/services\?cluster=alpha$/);
   await expect(page.getByRole('combobox', { name: 'Acting as' })).toHaveValue('alpha-admin');
 });
+
+test('keyboard only: arrow keys browse the picker without leaving; Enter opens the chosen cluster, Escape keeps this one', async ({ page }) => {
+  await page.goto(`${stack.url}/services?cluster=alpha`);
+  await expect(page.getByTestId('service-row').first()).toBeVisible();
+  await picker(page).focus();
+  await expect(picker(page)).toHaveAccessibleDescription(/press Enter to open the one chosen/);
+  // Before: the first ArrowDown loaded beta's page.
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await expect(picker(page)).toHaveValue('dead');
+  await page.waitForTimeout(500);
+  await expect(page).toHaveURL(/\/services\?cluster=alpha$/);
+  await page.keyboard.press('Escape');
+  await expect(picker(page)).toHaveValue('alpha');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/services\?cluster=beta$/);
+  await expect(page.getByRole('link', { name: ONLY_IN_BETA })).toBeVisible();
+  // "Acting as" the same way: browsing does not switch identity.
+  const acting = page.getByRole('combobox', { name: 'Acting as' });
+  await acting.focus();
+  await page.keyboard.press('ArrowDown');
+  await page.waitForTimeout(500);
+  await page.keyboard.press('Tab');
+  await expect(acting).toHaveValue('beta-admin');
+  await expect(page.getByTestId('cluster-name')).toContainText('beta-admin');
+});

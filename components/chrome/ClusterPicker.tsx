@@ -2,6 +2,7 @@
 import { useCluster } from '../../lib/client/cluster-context';
 import { useClusters, type ClusterSummary } from '../../lib/client/clusters';
 import { routesFor } from '../../lib/client/page-routes';
+import { useCommitSelect } from './use-commit-select';
 
 /** What the picker says of a cluster's reachability. */
 function stateText(summary: ClusterSummary | undefined): string {
@@ -17,6 +18,8 @@ function stateText(summary: ClusterSummary | undefined): string {
 export function ClusterPicker() {
   const { current, clusters } = useCluster();
   const { data, isError } = useClusters(clusters.length > 1);
+  // A new document: the chrome, caches and live stream then all belong to that cluster.
+  const select = useCommitSelect(current ?? '', (name) => window.location.assign(routesFor(name).serviceList()));
   if (!current || clusters.length < 2) return null;
   const byName = new Map((data?.clusters ?? []).map((c) => [c.name, c]));
   const here = byName.get(current);
@@ -39,8 +42,8 @@ export function ClusterPicker() {
         id="cluster-select"
         className="select"
         data-testid="cluster-select"
-        value={current}
-        onChange={(e) => window.location.assign(routesFor(e.target.value).serviceList())}
+        aria-describedby="cluster-select-hint"
+        {...select}
       >
         {clusters.map((name) => (
           <option key={name} value={name}>
@@ -48,6 +51,9 @@ export function ClusterPicker() {
           </option>
         ))}
       </select>
+      <span id="cluster-select-hint" className="visually-hidden">
+        Opens that cluster&apos;s Services. With the arrow keys, press Enter to open the one chosen.
+      </span>
     </span>
   );
 }
