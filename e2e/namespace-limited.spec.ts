@@ -70,6 +70,11 @@ test('a new Service is proposed in demo, the namespace the user may create in', 
 
 test('a Service in a namespace it may not read: a clear note with where it can, not an error page', async ({ page }) => {
   await actAs(page, 'porthole-developer');
+  // Its list: the refusal explained, the note, and counts that settle (before: "Needs attention …" for ever).
+  await page.goto(`${base()}/services?namespace=default`);
+  await expect(page.getByTestId('list-error')).toContainText('Not allowed to list Services');
+  await expect(page.getByTestId('readable-namespaces')).toContainText('You can read Services in: demo');
+  await expect(page.getByTestId('attention-filter')).toHaveText(/Needs attention\s*0$/);
   await page.goto(`${base()}/services/default/kubernetes`);
   const error = page.getByTestId('detail-error');
   await expect(error.getByRole('heading', { name: 'Not allowed to read this Service' })).toBeVisible();

@@ -43,7 +43,8 @@ export function ServiceListView() {
         onQuery={setQ}
         onView={(v) => setView(v)}
         typeCounts={model.typeCounts}
-        attentionCount={model.attentionCount}
+        // A list that cannot be read counts nothing, like the type chips (not an endless "…").
+        attentionCount={model.error ? 0 : model.attentionCount}
         shown={model.shown}
         total={model.total}
       />
