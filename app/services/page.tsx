@@ -6,6 +6,7 @@ import { ListLoading } from '../../components/service-list/ListStates';
 import { ServiceListView } from '../../components/service-list/ServiceListView';
 import { apiPaths } from '../../lib/client/api-paths';
 import { prefetchScript } from '../../lib/client/prefetch';
+import { ROW_STREAM_CONTENT_TYPE } from '../../lib/service-list/row-stream';
 import { pageRoutes } from '../../lib/client/page-routes';
 import { mayListServicesEverywhere } from '../../lib/server/access';
 import { cspNonce } from '../../lib/server/csp-nonce';
@@ -50,7 +51,7 @@ export default async function ServicesPage({ searchParams }: Props) {
   return (
     <>
       {/* Start the list request before the JavaScript bundle has loaded. */}
-      <script nonce={await cspNonce()} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: prefetchScript(apiPaths.serviceRows(namespace)) }} />
+      <script nonce={await cspNonce()} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: prefetchScript(apiPaths.serviceRows(namespace), ROW_STREAM_CONTENT_TYPE) }} />
       <Suspense fallback={<ListLoading />}>
         <ServiceListView />
       </Suspense>

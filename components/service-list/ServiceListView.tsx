@@ -44,6 +44,7 @@ export function ServiceListView() {
         attentionCount={model.attentionCount}
         shown={model.shown}
         total={model.total}
+        loadingMore={model.loadingMore}
       />
       {rawNamespace && !view.namespace ? (
         <div className="banner warn" role="status" data-testid="bad-namespace">

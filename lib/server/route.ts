@@ -33,6 +33,8 @@ export interface ApiContext<P> {
   /** The raw body bytes (checked), for 'json' and 'patch' routes. */
   body?: Buffer;
   contentType?: string;
+  /** The request's Accept header (content negotiation, e.g. a streamed list). */
+  accept: string | null;
 }
 
 export interface RouteSpec<P> {
@@ -137,7 +139,7 @@ export function apiRoute<P>(spec: RouteSpec<P>): (request: Request, context: Rou
       identity = identityFor(request.headers);
       const { body, contentType } = await readBody(request, spec.body ?? 'none');
       if (write && request.method === 'POST') createdName = nameInBody(body);
-      response = await spec.act({ input, identity, url, signal: request.signal, body, contentType });
+      response = await spec.act({ input, identity, url, signal: request.signal, body, contentType, accept: request.headers.get('accept') });
       // The API server no longer accepts the signed-in user's token: that ends the session.
       if (response.status === 401 && identity.session) {
         const headers = new Headers(response.headers);
