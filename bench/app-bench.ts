@@ -13,7 +13,7 @@ import { seedBenchServices } from './cluster-bench';
 import { percentile, result, type BenchResult } from './stats';
 
 const SERVICES = Number(process.env.BENCH_SERVICES ?? 10_000);
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 async function medianFetch(url: string, headers: Record<string, string>, runs = 7): Promise<number> {
   const samples: number[] = [];
@@ -32,14 +32,14 @@ async function medianFetch(url: string, headers: Record<string, string>, runs = 
  * row): the moment the user sees it, even if the main thread is busy right after (Playwright only
  * notices the row once the page is idle again). Falls back to Playwright's time without the entry.
  */
-interface FirstRows {
+export interface FirstRows {
   /** Navigation start → first row painted (Element Timing). */
   painted: number;
   /** page.goto → Playwright sees the first row (what earlier versions of this bench reported). */
   seen: number;
 }
 
-async function timeToFirstRows(page: Page, url: string): Promise<FirstRows> {
+export async function timeToFirstRows(page: Page, url: string): Promise<FirstRows> {
   const start = performance.now();
   await page.goto(url);
   await page.locator('[data-testid="service-row"]').first().waitFor({ state: 'visible', timeout: 30_000 });
@@ -63,7 +63,7 @@ async function timeToFirstRows(page: Page, url: string): Promise<FirstRows> {
 
 const VIEWPORT = { width: 1440, height: 900 };
 
-async function newBenchPage(browser: Browser): Promise<Page> {
+export async function newBenchPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ viewport: VIEWPORT });
   const page = await context.newPage();
   // tsx (esbuild keepNames) wraps functions passed to page.evaluate in __name(); define it in the page.
@@ -125,7 +125,7 @@ async function keystroke(page: Page, ch: string): Promise<number> {
   }, ch);
 }
 
-async function heapMiB(page: Page): Promise<number> {
+export async function heapMiB(page: Page): Promise<number> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('HeapProfiler.collectGarbage');
   const usage = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };

@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- group...]` (groups: cluster, app, fanout, forms, yaml): every benchmark Porthole has,
+ * `npm run bench [-- group...]` (groups: cluster, app, scale, fanout, forms, yaml): every benchmark Porthole has,
  * with its target. Prints the machine, then one table of all figures; writes .porthole/bench/latest.json.
  * Exits 0 when figures miss their targets (a benchmark reports, it is not a test); 1 when a group
  * fails to run; 2 for an unknown group.
@@ -8,6 +8,7 @@ import { benchApp } from './app-bench';
 import { benchCluster } from './cluster-bench';
 import { benchFanout } from './fanout-bench';
 import { benchForms } from './forms-bench';
+import { benchScale } from './scale-bench';
 import { describeMachine, formatTable, machineLine, writeReportJson, type BenchReport } from './report';
 import type { BenchResult } from './stats';
 import { benchYamlEditor } from './yaml-editor-bench';
@@ -21,6 +22,7 @@ interface BenchGroup {
 const GROUPS: readonly BenchGroup[] = [
   { key: 'cluster', title: 'Embedded cluster', run: benchCluster },
   { key: 'app', title: 'Service list', run: benchApp },
+  { key: 'scale', title: 'Service list at 50,000', run: benchScale },
   { key: 'fanout', title: 'Many viewers, one upstream (100 SSE clients)', run: benchFanout },
   { key: 'forms', title: 'Service forms', run: benchForms },
   { key: 'yaml', title: 'YAML editor', run: benchYamlEditor },
