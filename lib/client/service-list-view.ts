@@ -6,7 +6,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { Status } from '../k8s/types';
 import { countEndpoints, slicesByService } from '../service-list/endpoint-counts';
-import { FIRST_SCREEN_MIN_SERVICES, firstScreen, isDefaultOrder } from '../service-list/first-screen';
+import { createFirstScreenTracker, FIRST_SCREEN_MIN_SERVICES, isDefaultOrder } from '../service-list/first-screen';
 import { createRowBuilder, type ServiceRow } from '../service-list/rows';
 import { filterAndCount } from '../service-list/search';
 import { sortRows } from '../service-list/sort';
@@ -67,7 +67,8 @@ export function useServiceListModel(view: ListViewState): ServiceListModel {
     });
     return stop;
   }, [built, items, streaming, counts, byService, buildRows]);
-  const first = useMemo(() => (preview && items ? firstScreen(items, counts) : undefined), [preview, items, counts]);
+  const [firstScreen] = useState(createFirstScreenTracker);
+  const first = useMemo(() => (preview && items ? firstScreen(items, counts) : undefined), [preview, items, counts, firstScreen]);
   const all = useMemo(() => (items && !preview ? { rows: buildRows(items, counts, byService) } : undefined), [items, counts, byService, buildRows, preview]);
   // No useDeferredValue: filtering the pre-sorted rows takes a few ms, and deferring would cost a frame.
   const q = view.q;

@@ -6,12 +6,16 @@ import type { EndpointSlice, Service } from '../k8s/types';
 import { listAttention, type Attention } from './attention';
 import { endpointStatus, type EndpointStatus } from './endpoint-status';
 import { serviceKey, type EndpointCount } from './endpoint-counts';
+import { naturalKey } from './sort';
 import { clusterIPText, displayType, externalAddress, portTexts, selectorText, type DisplayType, type ExternalKind } from './format';
 
 export interface ServiceRow {
   key: string;
   name: string;
   namespace: string;
+  /** naturalKey of name and namespace: what sorting compares. */
+  nameKey: string;
+  namespaceKey: string;
   type: DisplayType;
   clusterIP: string;
   external: string;
@@ -69,6 +73,8 @@ export function toServiceRow(
     key,
     name,
     namespace,
+    nameKey: naturalKey(name),
+    namespaceKey: naturalKey(namespace),
     type,
     clusterIP,
     external: ext.text,

@@ -52,6 +52,20 @@ export function naturalCompare(a: string, b: string): number {
 
 const collator = { compare: naturalCompare };
 
+const KEY_WIDTH = 20;
+
+/**
+ * A text whose plain code-unit order is naturalCompare's order: ASCII letters lowercased, each digit
+ * run without its leading zeros and left-padded with zeros to 20 digits. Made once per row
+ * (rows.ts), it lets a sort of 50,000 rows compare with `<` instead of walking digit runs in every
+ * comparison. (Digit runs of more than 20 digits may order differently; no Kubernetes name has one.)
+ */
+export function naturalKey(text: string): string {
+  return text.replace(/[A-Z]+/g, (s) => s.toLowerCase()).replace(/\d+/g, (run) => run.replace(/^0+/, '').padStart(KEY_WIDTH, '0'));
+}
+
+const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
 /** An IPv4 address as a sortable number; other text sorts after every IPv4 address. */
 function ipRank(text: string): number {
   const first = text.split(',')[0].trim();
@@ -67,8 +81,8 @@ function compareText(a: string, b: string): number {
 }
 
 const byKey: Record<SortKey, (a: ServiceRow, b: ServiceRow) => number> = {
-  name: (a, b) => collator.compare(a.name, b.name),
-  namespace: (a, b) => collator.compare(a.namespace, b.namespace),
+  name: (a, b) => byText(a.nameKey, b.nameKey),
+  namespace: (a, b) => byText(a.namespaceKey, b.namespaceKey),
   type: (a, b) => collator.compare(a.type, b.type),
   clusterIP: (a, b) => ipRank(a.clusterIP) - ipRank(b.clusterIP) || compareText(a.clusterIP, b.clusterIP),
   external: (a, b) => compareText(a.external, b.external),
@@ -79,7 +93,7 @@ const byKey: Record<SortKey, (a: ServiceRow, b: ServiceRow) => number> = {
   age: (a, b) => b.createdAt - a.createdAt,
 };
 
-const tieBreak = (a: ServiceRow, b: ServiceRow) => collator.compare(a.namespace, b.namespace) || collator.compare(a.name, b.name);
+const tieBreak = (a: ServiceRow, b: ServiceRow) => byText(a.namespaceKey, b.namespaceKey) || byText(a.nameKey, b.nameKey);
 
 /** Sorts in place and returns the array. */
 export function sortRows(rows: ServiceRow[], key: SortKey, dir: SortDir): ServiceRow[] {
