@@ -72,7 +72,7 @@ export async function newBenchPage(browser: Browser): Promise<Page> {
 }
 
 /** Bytes the Service list's response took on the wire (resource timing of the page's list request). */
-async function listBytes(page: Page): Promise<number> {
+export async function listBytes(page: Page): Promise<number> {
   return page.evaluate(() => {
     const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
     const list = entries.find((e) => /\/api\/(service-rows|services)(\?|$)/.test(new URL(e.name).pathname + new URL(e.name).search));
@@ -139,8 +139,9 @@ export async function benchApp(): Promise<BenchResult[]> {
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
   try {
     await seedBenchServices(cluster, SERVICES);
-    const direct = await medianFetch(`${cluster.url}/api/v1/services`, { authorization: `Bearer ${cluster.tokens.admin}` });
-    const proxied = await medianFetch(`${porthole.url}/api/services`, {});
+    // Uncompressed both ways: the proxy's own overhead (API compression is measured by the slowlink group).
+    const direct = await medianFetch(`${cluster.url}/api/v1/services`, { authorization: `Bearer ${cluster.tokens.admin}`, 'accept-encoding': 'identity' });
+    const proxied = await medianFetch(`${porthole.url}/api/services`, { 'accept-encoding': 'identity' });
 
     const warmup = await newBenchPage(browser);
     await timeToFirstRows(warmup, `${porthole.url}/services`); // first compile of server code paths

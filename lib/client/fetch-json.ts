@@ -4,6 +4,7 @@
  */
 import { failure, readStatus } from '../k8s/status';
 import type { Status } from '../k8s/types';
+import { apiUrl } from './api-paths';
 import { takePrefetched } from './prefetch';
 
 export class StatusError extends Error {
@@ -57,7 +58,8 @@ export async function checkOk(res: Response, warnings: string[] = []): Promise<v
   throw new StatusError(readStatus(text) ?? failure(res.status, 'InternalError', text.slice(0, 300) || res.statusText), warnings);
 }
 
-export async function requestJson<T>(path: string, init?: RequestInit & { contentType?: string }): Promise<JsonResult<T>> {
+export async function requestJson<T>(apiPath: string, init?: RequestInit & { contentType?: string }): Promise<JsonResult<T>> {
+  const path = apiUrl(apiPath);
   const headers = new Headers(init?.headers);
   headers.set('Accept', 'application/json');
   if (init?.contentType) headers.set('Content-Type', init.contentType);

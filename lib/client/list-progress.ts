@@ -1,6 +1,6 @@
 'use client';
 /**
- * Rows of a list that is still streaming in (service-rows-stream.ts), per watch id, outside the
+ * Rows of a list that is still streaming in (service-rows-stream.ts), per query key, outside the
  * query cache: the query holds only the complete list (with the resourceVersion its watch starts
  * from), while the page already shows what has arrived.
  */

@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { KubeObject } from '../k8s/types';
+import type { FrameScheduler } from '../live/frame-batcher';
 import type { ListSnapshot } from '../live/protocol';
 import { LiveConnection } from './live-connection';
 import { queryKeys } from './query-keys';
@@ -32,6 +33,15 @@ class FakeEventSource {
   }
 }
 
+/** Frames every 16 ms on the (fake) timers, as a visible browser tab would run them. */
+const timerFrames: FrameScheduler = {
+  requestFrame: (callback) => setTimeout(callback, 16),
+  cancelFrame: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+  setTimer: (callback, ms) => setTimeout(callback, ms),
+  clearTimer: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+  hidden: () => false,
+};
+
 const svc = (name: string, rv: string): KubeObject => ({ metadata: { name, namespace: 'demo', resourceVersion: rv } });
 const spec = { resource: 'services' as const, namespace: 'demo' };
 const ID = 'services:demo';
@@ -46,7 +56,7 @@ describe('LiveConnection', () => {
     vi.stubGlobal('EventSource', FakeEventSource);
     qc = new QueryClient();
     qc.setQueryData<ListSnapshot>(queryKeys.list(spec), { resourceVersion: '10', items: [svc('a', '5')] });
-    live = new LiveConnection(qc);
+    live = new LiveConnection(qc, timerFrames);
   });
 
   afterEach(() => {
@@ -82,6 +92,22 @@ describe('LiveConnection', () => {
     es.emit('bookmark', { id: ID, resourceVersion: '20' });
     await vi.advanceTimersByTimeAsync(50);
     expect(data()).toMatchObject({ resourceVersion: '20', items: [{ metadata: { name: 'a' } }] });
+  });
+
+  it('writes a frame’s events into the cache with ONE write per list', async () => {
+    live.subscribe(spec);
+    await vi.advanceTimersByTimeAsync(50);
+    const es = FakeEventSource.last();
+    const writes: string[] = [];
+    qc.getQueryCache().subscribe((e) => {
+      if (e.type === 'updated' && e.action.type === 'success') writes.push(JSON.stringify(e.query.queryKey));
+    });
+    for (let i = 0; i < 5; i++) es.emit('change', { id: ID, type: 'ADDED', object: svc(`n${i}`, String(20 + i)) });
+    es.emit('change', { id: ID, type: 'DELETED', object: svc('n2', '30') });
+    await vi.advanceTimersByTimeAsync(16);
+    expect(writes).toHaveLength(1);
+    expect(data().items.map((o) => o.metadata.name)).toEqual(['a', 'n0', 'n1', 'n3', 'n4']);
+    expect(data().resourceVersion).toBe('30');
   });
 
   it('replaces the list on resync (after a 410 upstream)', async () => {
@@ -150,7 +176,7 @@ describe('LiveConnection with a refused watch', () => {
     vi.useFakeTimers();
     FakeEventSource.all = [];
     vi.stubGlobal('EventSource', FakeEventSource);
-    const live = new LiveConnection(new QueryClient());
+    const live = new LiveConnection(new QueryClient(), timerFrames);
     live.subscribe({ resource: 'services' });
     live.subscribe({ resource: 'namespaces' });
     await vi.advanceTimersByTimeAsync(50);

@@ -1,14 +1,16 @@
 /**
  * The browser side of live updates: ONE EventSource per tab to `/api/watch`, carrying every watch the
- * mounted components subscribed to. Events go straight into the TanStack Query cache (no second
- * store). The manager reconnects with jittered backoff (resuming each watch from the last
- * resourceVersion it saw) and publishes a connection state for the indicator.
+ * mounted components subscribed to. Events go into the TanStack Query cache (no second store),
+ * batched per animation frame (lib/live/frame-batcher.ts: one cache write per list per frame). The
+ * manager reconnects with jittered backoff (resuming each watch from the last resourceVersion it saw)
+ * and publishes a connection state for the indicator.
  */
-import type { QueryClient } from '@tanstack/react-query';
+import { notifyManager, type QueryClient } from '@tanstack/react-query';
 import { applyListEvents, type ListEvent } from '../live/apply-events';
+import { browserFrameScheduler, FrameBatcher, type FrameScheduler } from '../live/frame-batcher';
 import { encodeWatchParam, watchId, type ListSnapshot, type StreamEvents, type UpstreamState, type WatchSpec } from '../live/protocol';
 import type { Status } from '../k8s/types';
-import { apiPaths } from './api-paths';
+import { apiPaths, apiUrl } from './api-paths';
 import { announceUnauthorized } from './fetch-json';
 import { queryKeys } from './query-keys';
 
@@ -34,7 +36,6 @@ interface Subscription {
   message?: string;
 }
 
-const FLUSH_MS = 40;
 const RESUBSCRIBE_DEBOUNCE_MS = 30;
 const UNSUBSCRIBE_GRACE_MS = 1500;
 
@@ -51,8 +52,7 @@ export class LiveConnection {
   private attempt = 0;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private resubscribeTimer: ReturnType<typeof setTimeout> | undefined;
-  private flushTimer: ReturnType<typeof setTimeout> | undefined;
-  private pending = new Map<string, ListEvent[]>();
+  private batcher: FrameBatcher<ListEvent>;
   private listeners = new Set<() => void>();
   private snapshot: ConnectionSnapshot = { state: 'idle', failures: {} };
   private dropped = false;
@@ -61,7 +61,23 @@ export class LiveConnection {
   private failures: Record<string, Status> = {};
   private disposed = false;
 
-  constructor(private readonly queryClient: QueryClient) {}
+  constructor(
+    private readonly queryClient: QueryClient,
+    scheduler: FrameScheduler = browserFrameScheduler(),
+  ) {
+    this.batcher = new FrameBatcher<ListEvent>({
+      scheduler,
+      isReset: (event) => event.type === 'resync',
+      apply: (id, events) => this.write(id, events),
+      around: (flush) => notifyManager.batch(flush),
+    });
+    if (typeof document !== 'undefined') document.addEventListener('visibilitychange', this.onVisibility);
+  }
+
+  /** A tab shown again paints what arrived while it was hidden at once. */
+  private onVisibility = (): void => {
+    if (document.visibilityState === 'visible') this.batcher.flush();
+  };
 
   // ---- subscriptions -------------------------------------------------------------------------
 
@@ -88,6 +104,7 @@ export class LiveConnection {
           const again = this.subs.get(id);
           if (again && again.refs <= 0) {
             this.subs.delete(id);
+            this.batcher.drop(id);
             delete this.failures[id];
             this.scheduleResubscribe(0);
           }
@@ -106,7 +123,9 @@ export class LiveConnection {
   dispose(): void {
     this.disposed = true;
     this.closeSource();
-    for (const t of [this.retryTimer, this.resubscribeTimer, this.flushTimer]) if (t) clearTimeout(t);
+    this.batcher.dispose();
+    if (typeof document !== 'undefined') document.removeEventListener('visibilitychange', this.onVisibility);
+    for (const t of [this.retryTimer, this.resubscribeTimer]) if (t) clearTimeout(t);
   }
 
   // ---- the EventSource ----------------------------------------------------------------------
@@ -132,7 +151,8 @@ export class LiveConnection {
 
   private connect(): void {
     if (this.disposed) return;
-    this.flush();
+    // What the old stream delivered is already counted in each watch's resourceVersion: apply it first.
+    this.batcher.flush();
     this.closeSource();
     this.connectedIds = [...this.subs.keys()].sort().join('\n');
     if (this.subs.size === 0) {
@@ -144,7 +164,7 @@ export class LiveConnection {
       params.append('watch', encodeWatchParam(id, sub.resourceVersion));
       sub.upstream = undefined;
     }
-    const source = new EventSource(`${apiPaths.watch()}?${params.toString()}`);
+    const source = new EventSource(apiUrl(`${apiPaths.watch()}?${params.toString()}`));
     this.source = source;
     source.onopen = () => {
       if (this.source !== source) return;
@@ -203,22 +223,14 @@ export class LiveConnection {
     if (event.type === 'resync') sub.resourceVersion = event.list.resourceVersion;
     else if (event.type === 'bookmark') sub.resourceVersion = event.resourceVersion;
     else if (event.object.metadata.resourceVersion) sub.resourceVersion = event.object.metadata.resourceVersion;
-    let queue = this.pending.get(id);
-    if (!queue) this.pending.set(id, (queue = []));
-    queue.push(event);
-    if (!this.flushTimer) this.flushTimer = setTimeout(() => this.flush(), FLUSH_MS);
+    this.batcher.push(id, event);
   }
 
-  private flush(): void {
-    if (this.flushTimer) clearTimeout(this.flushTimer);
-    this.flushTimer = undefined;
-    const batches = this.pending;
-    this.pending = new Map();
-    for (const [id, events] of batches) {
-      const sub = this.subs.get(id);
-      if (!sub) continue;
-      this.queryClient.setQueryData<ListSnapshot>(queryKeys.list(sub.spec), (prev) => applyListEvents(prev, events));
-    }
+  /** One cache write per list per flush: every queued event applied in order, the list copied once. */
+  private write(id: string, events: ListEvent[]): void {
+    const sub = this.subs.get(id);
+    if (!sub) return;
+    this.queryClient.setQueryData<ListSnapshot>(queryKeys.list(sub.spec), (prev) => applyListEvents(prev, events));
   }
 
   // ---- state ---------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ import type { ListSnapshot } from '../live/protocol';
 import type { ListedService } from '../service-list/projection';
 import { decodeServiceRows, type ServiceRowList } from '../service-list/row-wire';
 import { LineSplitter, ROW_STREAM_CONTENT_TYPE, RowStreamAssembler, type RowStreamLine } from '../service-list/row-stream';
+import { apiUrl } from './api-paths';
 import { checkOk, reach } from './fetch-json';
 import { takePrefetched } from './prefetch';
 import { SLICE_MS, yieldToBrowser } from './warm-rows';
@@ -22,7 +23,8 @@ export interface RowsProgress {
 
 const PROGRESS_MS = 150;
 
-export async function fetchServiceRowStream(path: string, signal: AbortSignal, onProgress: (p: RowsProgress) => void): Promise<ListSnapshot<ListedService>> {
+export async function fetchServiceRowStream(apiPath: string, signal: AbortSignal, onProgress: (p: RowsProgress) => void): Promise<ListSnapshot<ListedService>> {
+  const path = apiUrl(apiPath);
   const res = await reach(takePrefetched(path) ?? fetch(path, { headers: { Accept: ROW_STREAM_CONTENT_TYPE }, cache: 'no-store', signal }));
   await checkOk(res);
   if (!(res.headers.get('content-type') ?? '').includes(ROW_STREAM_CONTENT_TYPE) || !res.body) {

@@ -8,7 +8,6 @@ import { useEffect } from 'react';
 import type { DeleteOptions, Service } from '../k8s/types';
 import type { WatchSpec } from '../live/protocol';
 import type { ListedService } from '../service-list/projection';
-import { watchId } from '../live/protocol';
 import { apiPaths, writeQuery, type WriteQuery } from './api-paths';
 import { requestJson, type JsonResult } from './fetch-json';
 import { publishProgress, useListProgress } from './list-progress';
@@ -25,7 +24,7 @@ export const serviceListSpec = (namespace?: string): WatchSpec => ({ resource: '
  */
 export function useServiceList(namespace?: string): LiveList<ListedService> & { progress?: RowsProgress } {
   const spec = serviceListSpec(namespace);
-  const id = watchId(spec);
+  const id = JSON.stringify(queryKeys.list(spec));
   const live = useLiveList<ListedService>(spec, async (signal) => {
     publishProgress(id, undefined);
     try {

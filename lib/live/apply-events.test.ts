@@ -60,3 +60,18 @@ describe('applyListEvents', () => {
     expect(applyListEvents(undefined, [{ type: 'ADDED', object: obj('a', '1') }])!.items).toHaveLength(1);
   });
 });
+
+describe('applyListEvents over many batches', () => {
+  it('stays correct batch after batch (the position index is carried from list to list)', () => {
+    let snap: ReturnType<typeof applyListEvents> = { resourceVersion: '1', items: [obj('a', '1'), obj('b', '1'), obj('c', '1')] };
+    const first = snap;
+    snap = applyListEvents(snap, [{ type: 'DELETED', object: obj('a', '2') }]);
+    snap = applyListEvents(snap, [{ type: 'MODIFIED', object: obj('c', '3', 'demo', { k: 'v' }) }]);
+    snap = applyListEvents(snap, [{ type: 'ADDED', object: obj('d', '4') }, { type: 'DELETED', object: obj('b', '5') }]);
+    snap = applyListEvents(snap, [{ type: 'MODIFIED', object: obj('d', '6') }]);
+    expect(snap!.items.map((o) => `${o.metadata.name}@${o.metadata.resourceVersion}`)).toEqual(['c@3', 'd@6']);
+    // An older snapshot applied again (its index was handed on) still gives the right answer.
+    const again = applyListEvents(first, [{ type: 'MODIFIED', object: obj('b', '9') }]);
+    expect(again!.items.map((o) => `${o.metadata.name}@${o.metadata.resourceVersion}`)).toEqual(['a@1', 'b@9', 'c@1']);
+  });
+});

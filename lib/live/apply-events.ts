@@ -14,6 +14,14 @@ export function objectKey(obj: KubeObject): string {
   return `${obj.metadata.namespace ?? ''}/${obj.metadata.name ?? ''}`;
 }
 
+/**
+ * The key → position index of the last list this module produced, so the next batch does not rebuild
+ * it for 10,000 items (one event per frame would otherwise cost a full index each time). A batch takes
+ * the index over from the list it copies and leaves it with the list it returns; a list without one
+ * (e.g. a snapshot applied twice) gets a fresh index.
+ */
+const indexes = new WeakMap<readonly KubeObject[], Map<string, number>>();
+
 /** Returns a new snapshot (or `prev` itself when nothing changed). Items keep their order; new ones append. */
 export function applyListEvents(prev: ListSnapshot | undefined, events: readonly ListEvent[]): ListSnapshot | undefined {
   let snapshot = prev;
@@ -24,8 +32,11 @@ export function applyListEvents(prev: ListSnapshot | undefined, events: readonly
 
   const ensureCopy = () => {
     if (!items) {
-      items = snapshot ? snapshot.items.slice() : [];
-      index = new Map(items.map((o, i) => [objectKey(o), i]));
+      const from = snapshot?.items ?? [];
+      items = from.slice();
+      index = indexes.get(from);
+      if (index) indexes.delete(from);
+      else index = new Map(items.map((o, i) => [objectKey(o), i]));
     }
     return { list: items, idx: index! };
   };
@@ -64,5 +75,6 @@ export function applyListEvents(prev: ListSnapshot | undefined, events: readonly
     }
   }
   if (!changed) return prev;
+  if (items && index) indexes.set(items, index);
   return { resourceVersion, items: items ?? snapshot?.items ?? [] };
 }

@@ -12,7 +12,7 @@ export const dynamic = 'force-dynamic';
  */
 export const GET = apiRoute({
   validate: (_p, url) => ({ namespace: optionalNamespace(url) }),
-  act: async ({ input, identity, signal, accept }) => serviceRowsResponse(identity, input.namespace, signal, wantsRowStream(accept)),
+  act: async ({ input, identity, signal, headers }) => serviceRowsResponse(identity, input.namespace, signal, wantsRowStream(headers.get('accept'))),
 });
 
 export const POST = methodNotAllowed;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Status } from '../../../lib/k8s/types';
-import { raw, treeRssBytes } from './raw-http';
+import { raw, treeRssBytes, upgradeAttempt } from './raw-http';
 import { startAppStack, type AppStack } from './stack';
 
 /** Headers on pages and API, methods no route serves, undecodable paths, the streamed body limit. */
@@ -47,7 +47,7 @@ describe('security headers', () => {
     expect(a.headers['referrer-policy']).toBe('no-referrer');
   });
 
-  it('API: Porthole’s own JSON type, nosniff, no framing, never compressed', async () => {
+  it('API: Porthole’s own JSON type, nosniff, no framing; lists compressed only when asked, errors never', async () => {
     for (const path of ['/api/services', '/api/service-rows', '/api/namespaces/default/services/nope', '/api/nothing-here']) {
       const res = await raw({ port, path, headers: { 'Accept-Encoding': 'gzip' } });
       expect(res.headers['content-type'], path).toBe('application/json');
@@ -55,8 +55,17 @@ describe('security headers', () => {
       expect(res.headers['x-frame-options'], path).toBe('DENY');
       expect(res.headers['referrer-policy'], path).toBe('no-referrer');
       expect(cspDirectives(res.headers['content-security-policy']).get('frame-ancestors'), path).toBe("'none'");
-      expect(res.headers['content-encoding'], path).toBeUndefined();
+      // Lists go out gzipped (Next's compression, which no-transform keeps off Status errors and the watch stream).
+      expect(res.headers['content-encoding'], path).toBe(res.status === 200 ? 'gzip' : undefined);
+      expect(res.headers['cache-control'], path).toBe(res.status === 200 ? 'no-store' : 'no-store, no-transform');
+      const plain = await raw({ port, path });
+      expect(plain.headers['content-encoding'], path).toBeUndefined();
     }
+    const plain = await raw({ port, path: '/api/service-rows' });
+    const zipped = await fetch(`http://127.0.0.1:${port}/api/service-rows`, { headers: { 'Accept-Encoding': 'gzip, deflate, br' } });
+    expect(zipped.headers.get('content-encoding')).toBe('gzip');
+    expect(zipped.headers.get('vary')).toContain('Accept-Encoding');
+    expect(await zipped.json()).toEqual(JSON.parse(plain.body));
   });
 
   it('static scripts and styles go out compressed, with nosniff; public/ holds the logo', async () => {
@@ -90,6 +99,18 @@ describe('methods and paths no route serves', () => {
     }
     const page = await raw({ port, method: 'TRACE', path: '/services' });
     expect(page.status).toBe(405);
+  });
+
+  it('no protocol upgrade: a WebSocket handshake anywhere gets a 400 Status, never 101, and the socket closes', async () => {
+    const paths = ['/api/watch', '/api/namespaces/default/services', '/api/v1/namespaces/default/pods/web/exec?command=sh', '/services'];
+    for (const path of paths) {
+      const answer = await upgradeAttempt(port, path);
+      expect(answer.closed, path).toBe(true);
+      expect(answer.head, path).toMatch(/^HTTP\/1\.1 400 /);
+      expect(answer.head, path).not.toMatch(/^HTTP\/1\.1 101/m);
+      expect(JSON.parse(answer.body) as Status, path).toMatchObject({ kind: 'Status', code: 400, reason: 'BadRequest' });
+      expect(answer.body, path).toContain('does not upgrade connections');
+    }
   });
 
   it('a malformed percent-encoding is a 400 Status, not a 500', async () => {
