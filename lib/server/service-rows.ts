@@ -16,7 +16,7 @@ import { liveSnapshot, seedWatch } from './watch-hub';
  * in its resyncs and changes. The browser never downloads managedFields or annotations for the list.
  *
  * Two answers: one JSON document (`Accept: application/json`), or a stream of row chunks
- * (`Accept: application/x-ndjson`, lib/service-list/row-stream.ts) that starts with the first page
+ * (`Accept: text/x-ndjson`, lib/service-list/row-stream.ts) that starts with the first page
  * the API server sends, so the browser paints the first rows while the rest is still being listed.
  */
 /** The encoded text per cached snapshot: many tabs opening the same unchanged list share it. */

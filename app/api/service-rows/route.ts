@@ -7,7 +7,7 @@ export const dynamic = 'force-dynamic';
 /**
  * GET /api/service-rows[?namespace=ns] — the Service list's projection: a ServiceList whose items
  * carry only what the list shows (lib/service-list/projection.ts). The detail page reads whole
- * objects from /api/namespaces/<ns>/services/<name>. With `Accept: application/x-ndjson` the rows come
+ * objects from /api/namespaces/<ns>/services/<name>. With `Accept: text/x-ndjson` the rows come
  * as a stream of chunks from the API server's first page on (lib/service-list/row-stream.ts).
  */
 export const GET = apiRoute({

@@ -1,5 +1,5 @@
 /**
- * The streamed Service list (`/api/service-rows`, `Accept: application/x-ndjson`) over HTTP: Porthole
+ * The streamed Service list (`/api/service-rows`, `Accept: text/x-ndjson`) over HTTP: Porthole
  * lists the API server in pages and streams each page's rows as it arrives; the list and the live
  * updates that follow it (a watch from the list's resourceVersion) lose and duplicate nothing when
  * Services are created, changed and deleted while the list is still streaming in, and a list whose
