@@ -73,11 +73,19 @@ export async function newBenchPage(browser: Browser): Promise<Page> {
 
 /** Bytes the Service list's response took on the wire (resource timing of the page's list request). */
 export async function listBytes(page: Page): Promise<number> {
-  return page.evaluate(() => {
-    const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
-    const list = entries.find((e) => /\/api\/(service-rows|services)(\?|$)/.test(new URL(e.name).pathname + new URL(e.name).search));
-    return list ? list.encodedBodySize : Number.NaN;
-  });
+  // The list streams in: its resource timing entry appears once the whole response is in.
+  const handle = await page
+    .waitForFunction(
+      () => {
+        const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+        const list = entries.find((e) => /\/api\/(service-rows|services)(\?|$)/.test(new URL(e.name).pathname + new URL(e.name).search));
+        return list ? list.encodedBodySize : false;
+      },
+      undefined,
+      { timeout: 30_000, polling: 50 },
+    )
+    .catch(() => undefined);
+  return handle ? Number(await handle.jsonValue()) : Number.NaN;
 }
 
 /** First rows in a fresh browser context per sample (empty cache, cold JavaScript), median of `runs`. */
