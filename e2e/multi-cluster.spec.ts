@@ -81,6 +81,22 @@ test('the unreachable cluster shows its state while the others stay usable', asy
   await expect(page).toHaveURL(/\/services\?cluster=alpha$/);
   await expect(page.getByTestId('service-row').first()).toBeVisible();
   await expect(page.getByTestId('connection-state')).toHaveAttribute('data-state', 'live');
+
+  // Back: the dead cluster again, picker, list state and chrome all of that cluster.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/services\?cluster=dead$/);
+  await expect(picker(page)).toHaveValue('dead');
+  await expect(page.getByTestId('list-error')).toContainText('Cannot reach the Kubernetes API server');
+  await expect(page.getByTestId('cluster-name')).toContainText('dead');
+});
+
+test('on a phone the picker fits the header and keeps its name', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.goto(`${stack.url}/services?cluster=beta`);
+  await expect(picker(page)).toHaveValue('beta');
+  const box = await picker(page).boundingBox();
+  expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
 
 test('a link naming an unknown cluster says so and links to the known ones', async ({ page }) => {

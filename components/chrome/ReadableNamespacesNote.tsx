@@ -2,7 +2,7 @@
 import Link from 'next/link';
 import { Fragment } from 'react';
 import { useNamespaceChoices } from '../../lib/client/namespace-choices';
-import { pageRoutes } from '../../lib/client/page-routes';
+import { usePageRoutes } from '../../lib/client/cluster-context';
 import { Icon } from './Icon';
 
 /**
@@ -11,6 +11,7 @@ import { Icon } from './Icon';
  * nothing while the access reviews are pending.
  */
 export function ReadableNamespacesNote() {
+  const routes = usePageRoutes();
   const choices = useNamespaceChoices('list');
   if (choices.everywhere !== false || choices.loading) return null;
   return (
@@ -23,7 +24,7 @@ export function ReadableNamespacesNote() {
             {choices.names.map((ns, i) => (
               <Fragment key={ns}>
                 {i ? ', ' : null}
-                <Link href={pageRoutes.serviceList({ namespace: ns })}>{ns}</Link>
+                <Link href={routes.serviceList({ namespace: ns })}>{ns}</Link>
               </Fragment>
             ))}
           </strong>

@@ -17,6 +17,8 @@ export interface AuditRecord {
   identity: string;
   /** The kubeconfig user of that context (a name, never a credential). */
   kubeconfigUser?: string;
+  /** The cluster written to (its kubeconfig cluster name: what `?cluster=` names). */
+  cluster?: string;
   /** The user name and groups the API server sees (SelfSubjectReview), when it could be asked. */
   user?: string;
   groups?: string[];
@@ -97,6 +99,7 @@ export async function auditWrite(input: AuditInput): Promise<void> {
     time: new Date().toISOString(),
     identity: input.identity?.name ?? '(unresolved)',
     kubeconfigUser: kc?.getCurrentUser()?.name,
+    cluster: input.identity?.cluster.clusterName,
     user: subject.user,
     groups: subject.groups,
     verb: auditVerb(input.method),

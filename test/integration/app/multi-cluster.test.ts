@@ -6,15 +6,17 @@
  * once and never holds up the others; an unknown name is a 404 Status.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { delimiter, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceList, Status } from '../../../lib/k8s/types';
 import { ONLY_IN_BETA, startMultiClusterStack, type MultiClusterStack } from '../../support/multi-cluster';
 import { openSse, type SseClient } from '../../support/sse-client';
-import { freePort } from '../../support/start-porthole';
+import { freePort, startPorthole } from '../../support/start-porthole';
+import { auditLines } from './audit-lines';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
@@ -152,7 +154,9 @@ describe('several clusters (issue 9)', () => {
   it('identity and the acting-as choice are per cluster', async () => {
     const alpha = (await (await get('/api/identity?cluster=alpha')).json()) as { clusterName: string; contextName: string; identities: string[]; clusters: string[]; defaultCluster: string };
     expect(alpha).toMatchObject({ clusterName: 'alpha', contextName: 'alpha-admin', clusters: ['alpha', 'beta', 'dead'], defaultCluster: 'alpha' });
-    expect(alpha.identities).toEqual(['alpha-admin', 'alpha-viewer', 'alpha-editor', 'alpha-developer']);
+    // Only the contexts reaching alpha.
+    expect(alpha.identities).toEqual(expect.arrayContaining(['alpha-admin', 'alpha-viewer', 'alpha-editor']));
+    expect(alpha.identities.every((c) => c.startsWith('alpha-'))).toBe(true);
 
     // Act as beta's viewer: alpha keeps its own choice (admin), beta uses the viewer.
     const chosen = await fetch(`${stack.url}/api/identity?cluster=beta`, {
@@ -168,6 +172,12 @@ describe('several clusters (issue 9)', () => {
     // The viewer may not delete on beta; a context of another cluster cannot be chosen there.
     const del = await fetch(`${stack.url}/api/namespaces/default/services/${ONLY_IN_BETA}?cluster=beta&dryRun=All`, { method: 'DELETE', headers: { cookie } });
     expect(del.status).toBe(403);
+    // The audit line names the cluster written to.
+    await expect.poll(() => auditLines(stack.porthole.output()).find((l) => l.name === ONLY_IN_BETA && l.verb === 'delete')).toMatchObject({
+      cluster: 'beta',
+      identity: 'beta-viewer',
+      code: 403,
+    });
     const wrong = await fetch(`${stack.url}/api/identity?cluster=beta`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Origin: stack.url },
@@ -228,6 +238,53 @@ describe('npm start with KUBECONFIG listing two files (bin/porthole.ts)', () => 
     } finally {
       child.kill('SIGTERM');
       await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
+      rmSync(work, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
+
+describe('a cluster that accepts connections and never answers', () => {
+  it('holds up only its own requests: the others and /api/clusters answer meanwhile', async () => {
+    // A "silent" API server: it accepts every connection and never sends a byte.
+    const sockets: Socket[] = [];
+    const silent = createServer((socket) => void sockets.push(socket));
+    await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
+    const work = mkdtempSync(join(tmpdir(), 'porthole-silent-'));
+    const third = join(work, 'silent.kubeconfig');
+    const port = (silent.address() as AddressInfo).port;
+    writeFileSync(
+      third,
+      ['apiVersion: v1', 'kind: Config', `clusters: [{name: silent, cluster: {server: "http://127.0.0.1:${port}"}}]`, 'users: [{name: s, user: {token: t}}]', 'contexts: [{name: silent, context: {cluster: silent, user: s}}]'].join('\n'),
+    );
+    const porthole = await startPorthole({
+      kubeconfigPath: [stack.kubeconfig, third].join(delimiter),
+      source: 'kubeconfig',
+      env: { PORTHOLE_UPSTREAM_TIMEOUT_MS: '6000', PORTHOLE_CLUSTER_PROBE_TIMEOUT_MS: '1000' },
+    });
+    try {
+      let silentAnswered = false;
+      const pending = fetch(`${porthole.url}/api/services?cluster=silent`).then((r) => ((silentAnswered = true), r));
+      const stream = await openSse(`${porthole.url}/api/watch?watch=services:all&cluster=silent`);
+      // Meanwhile: alpha and beta answer at once, and the picker's list within the probe timeout.
+      const alpha = await fetch(`${porthole.url}/api/services?cluster=alpha`);
+      expect(alpha.status).toBe(200);
+      expect((await fetch(`${porthole.url}/api/service-rows?cluster=beta`)).status).toBe(200);
+      const clustersAt = Date.now();
+      const { clusters } = (await (await fetch(`${porthole.url}/api/clusters`)).json()) as { clusters: ClusterSummaryJson[] };
+      expect(Date.now() - clustersAt).toBeLessThan(3000);
+      expect(clusters.find((c) => c.name === 'silent')?.reachability).toMatchObject({ state: 'unreachable', reason: 'no answer within 1 s' });
+      expect(clusters.find((c) => c.name === 'alpha')?.reachability.state).toBe('reachable');
+      // All of that while the silent cluster's request was still waiting.
+      expect(silentAnswered).toBe(false);
+      // The silent cluster's own request ends with the upstream timeout's 503.
+      const res = await pending;
+      expect(res.status).toBe(503);
+      expect(((await res.json()) as Status).message).toContain('no response within 6s');
+      stream.close();
+    } finally {
+      await porthole.stop();
+      for (const s of sockets) s.destroy();
+      silent.close();
       rmSync(work, { recursive: true, force: true });
     }
   }, 120_000);
