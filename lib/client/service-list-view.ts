@@ -9,7 +9,7 @@ import { countEndpoints, slicesByService } from '../service-list/endpoint-counts
 import { createFirstScreenTracker, FIRST_SCREEN_MIN_SERVICES, isDefaultOrder } from '../service-list/first-screen';
 import { createRowBuilder, type ServiceRow } from '../service-list/rows';
 import { filterAndCount } from '../service-list/search';
-import { sortRows } from '../service-list/sort';
+import { createRowSorter } from '../service-list/sort';
 import type { ListViewState } from '../service-list/url-state';
 import type { DisplayType } from '../service-list/format';
 import { useEndpointSliceList } from './endpointslices';
@@ -76,7 +76,8 @@ export function useServiceListModel(view: ListViewState): ServiceListModel {
   // with no column chosen, moves the best name matches to the top (a linear partition, no sort).
   const sortKey = view.sort ?? 'name';
   const dir = view.sort ? view.dir : 'asc';
-  const sorted = useMemo(() => (all ? sortRows(all.rows.slice(), sortKey, dir) : undefined), [all, sortKey, dir]);
+  const [sortRows] = useState(createRowSorter);
+  const sorted = useMemo(() => (all ? sortRows(all.rows, sortKey, dir) : undefined), [all, sortKey, dir, sortRows]);
   const rank = view.sort === undefined;
   const filtered = useMemo(
     () => (sorted ? filterAndCount(sorted, q, view.types, view.attention, rank) : undefined),
