@@ -65,9 +65,12 @@ export function wantsRowStream(accept: string | null): boolean {
  * starts after the end line, finds it). Answers the API server's refusal of the first page as its
  * Status (nothing has been streamed yet then).
  */
-async function streamFromUpstream(identity: RequestIdentity, namespace: string | undefined, signal: AbortSignal): Promise<Response> {
+async function streamFromUpstream(identity: RequestIdentity, namespace: string | undefined, requestSignal: AbortSignal): Promise<Response> {
   let controller!: ReadableStreamDefaultController<Uint8Array>;
-  const body = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c) });
+  // The browser going away (request aborted, or the body cancelled) stops the listing.
+  const gone = new AbortController();
+  const signal = AbortSignal.any([requestSignal, gone.signal]);
+  const body = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c), cancel: () => gone.abort() });
   const send = (text: string): void => {
     if (!signal.aborted) controller.enqueue(utf8.encode(text));
   };
