@@ -8,11 +8,14 @@
  * Why not the earlier method (setting the value and dispatching a synthetic `input`, then polling
  * rAF until the count changed and waiting one more rAF): it counted one to two frames past the paint
  * and read 15-130 ms for the same work. Measured variance (10,000 Services, 2 cores, load 8.7): a
- * keystroke is 7-40 ms keydown → painted; the outliers were (1) the very first keystroke after load
- * (compiling the filter path), (2) a major GC collecting the garbage of loading the list (heap
- * 73 → 31 MB, a 67 ms long task) landing on a keystroke, (3) CPU taken by other processes. So the page
- * is measured settled — load garbage collected first — the first keystroke is reported on its own,
- * and the figure is the median with the worst next to it.
+ * keystroke is 7-40 ms keydown → painted; the outliers were (1) right after the list settled, the
+ * watch stream sent all 10,000 EndpointSlices again (12.9 MB, JSON-parsed in a 100+ ms task, then
+ * every row recounted and re-sorted) — a needless resync, fixed in lib/server/informer-cache.ts;
+ * (2) the very first keystroke after load (compiling the filter path); (3) a major GC collecting the
+ * garbage of loading the list (heap 73 → 31 MB, a 67 ms long task) landing on a keystroke; (4) CPU
+ * taken by other processes (this machine is shared: load 8-16 on 2 cores). So the page is measured
+ * settled — load garbage collected first — the first keystroke is reported on its own, and the
+ * figure is the median with the worst next to it.
  */
 import type { Page } from '@playwright/test';
 
