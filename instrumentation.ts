@@ -1,6 +1,18 @@
-/** Runs once when the Next server starts (Node runtime): see lib/server/unroutable-methods.ts. */
+/**
+ * Runs once when the Next server starts (Node runtime): hooks on its HTTP server for TRACE/TRACK,
+ * protocol upgrades (lib/server/unroutable-methods.ts) and precompressed static files
+ * (lib/static-assets/serve-precompressed.ts).
+ */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
-  const { refuseFetchForbiddenMethods } = await import('./lib/server/unroutable-methods');
-  refuseFetchForbiddenMethods();
+  const [{ installHttpServerHooks }, { answerFetchForbidden, refuseUpgrade }, { servePrecompressed }] = await Promise.all([
+    import('./lib/server/http-server-hooks'),
+    import('./lib/server/unroutable-methods'),
+    import('./lib/static-assets/serve-precompressed'),
+  ]);
+  const distDir = process.env.PORTHOLE_DIST_DIR ?? '.next';
+  installHttpServerHooks({
+    request: [answerFetchForbidden, (req, res) => servePrecompressed(req, res, distDir)],
+    upgrade: [refuseUpgrade],
+  });
 }

@@ -1,5 +1,6 @@
 import type { NextConfig } from 'next';
 import { PROXY_BODY_BUFFER_BYTES } from './lib/server/limits';
+import { precompressStatic } from './lib/static-assets/precompress';
 import { COMMON_SECURITY_HEADERS } from './lib/server/request-guard';
 
 const nextConfig: NextConfig = {
@@ -17,6 +18,15 @@ const nextConfig: NextConfig = {
   // `Cache-Control: no-transform` (lib/server/errors.ts API_CACHE_CONTROL): a compressor would hold the stream back.
   compress: true,
   reactStrictMode: true,
+  // Build assets are also written as .br and .gz (strongest levels) right after compiling; the server
+  // sends those bytes as they are (lib/static-assets/serve-precompressed.ts), Next's gzip stays the fallback.
+  compiler: {
+    runAfterProductionCompile: async ({ distDir }) => {
+      const done = await precompressStatic(distDir);
+      const kib = (n: number): string => `${(n / 1024).toFixed(0)} KiB`;
+      console.log(`porthole: precompressed ${done.files} static files: ${kib(done.bytes)} → br ${kib(done.brotliBytes)}, gzip ${kib(done.gzipBytes)}`);
+    },
+  },
   // Type errors are caught by `npm run typecheck` (tsc over the whole repo); several people build the tree at
   // once, so the production build does not re-run the checker.
   typescript: { ignoreBuildErrors: true, ...(process.env.PORTHOLE_DIST_DIR ? { tsconfigPath: `${process.env.PORTHOLE_DIST_DIR}.tsconfig.json` } : {}) },

@@ -4,9 +4,12 @@ import type { Status } from './lib/k8s/types';
 import { MAX_BODY_BYTES } from './lib/server/limits';
 import { statusError } from './lib/k8s/status';
 import { authGate } from './lib/server/auth-mode-gate';
+import { authConfig } from './lib/server/auth-mode';
+import { credentialHeaderProblem } from './lib/server/credential-headers';
 import {
   API_CSP,
   API_METHODS,
+  CLUSTER_HEADER,
   COMMON_SECURITY_HEADERS,
   NONCE_HEADER,
   PAGE_METHODS,
@@ -61,6 +64,9 @@ export function proxy(request: NextRequest): Response {
     if (Number(request.headers.get('content-length') ?? '0') > MAX_BODY_BYTES) return apiRefusal(statusError.tooLarge());
     const problem = crossOriginProblem(request.headers, raw.protocol.replace(':', ''));
     if (problem) return refuse(failure(403, 'Forbidden', problem), problem);
+    // A bearer token in the request is never used (lib/server/credential-headers.ts): say so.
+    const credential = credentialHeaderProblem(request.headers, authConfig().mode);
+    if (credential) return apiRefusal(credential);
     const res = NextResponse.next();
     setHeaders(res.headers, { ...COMMON_SECURITY_HEADERS, 'Content-Security-Policy': API_CSP });
     if (gate.setCookie) res.headers.append('Set-Cookie', gate.setCookie);
@@ -72,6 +78,10 @@ export function proxy(request: NextRequest): Response {
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set(NONCE_HEADER, nonce);
   requestHeaders.set('Content-Security-Policy', csp);
+  // The cluster the page URL names, for the root layout (never one the browser sent as a header).
+  const cluster = raw.searchParams.get('cluster');
+  if (cluster) requestHeaders.set(CLUSTER_HEADER, encodeURIComponent(cluster));
+  else requestHeaders.delete(CLUSTER_HEADER);
   const res = NextResponse.next({ request: { headers: requestHeaders } });
   setHeaders(res.headers, { ...COMMON_SECURITY_HEADERS, 'Content-Security-Policy': csp });
   if (gate.setCookie) res.headers.append('Set-Cookie', gate.setCookie);

@@ -1,6 +1,6 @@
 import { redirect } from 'next/navigation';
-import { pageRoutes } from '../lib/client/page-routes';
+import { pageRoutesHere } from '../lib/server/page-cluster';
 
-export default function Home() {
-  redirect(pageRoutes.serviceList());
+export default async function Home() {
+  redirect((await pageRoutesHere()).serviceList());
 }

@@ -1,9 +1,11 @@
 /**
  * `npm start` — find a cluster the way kubectl does, or start the embedded one, then serve Porthole.
  *
- *   --kubeconfig <file>   kubeconfig to use (else $KUBECONFIG, else ~/.kube/config)
- *   --context <name>      context of that kubeconfig (default: its current-context)
- *   --embedded            ignore any kubeconfig and run against the embedded cluster
+ *   --kubeconfig <file>   kubeconfig to use (else $KUBECONFIG — every file, merged as kubectl does —
+ *                         else ~/.kube/config); every cluster a context reaches is offered
+ *   --context <name>      context of that kubeconfig; its cluster is the default (default: current-context)
+ *   --embedded            start the embedded cluster, next to the kubeconfig's clusters if there is one
+ *                         (the embedded one is then the default unless --context names another)
  *   --data-dir <dir>      embedded cluster data (default .porthole/cluster)
  *   --cluster-port <n>    embedded cluster port (default: any free port)
  *   --empty               embedded cluster without demo data
@@ -17,6 +19,9 @@
  *                         $PORTHOLE_UPSTREAM_TIMEOUT_MS in milliseconds)
  *   --read-only           refuse every write (403), whatever the identity's RBAC allows; the UI says why
  *                         ($PORTHOLE_READ_ONLY=1)
+ *   --namespaces <a,b>    namespaces to offer users who may not list namespaces or Services
+ *                         cluster-wide, besides their context's namespace; each is offered only where the
+ *                         user may read Services ($PORTHOLE_NAMESPACES)
  *   --dev                 run `next dev` instead of `next start`
  *   --allow-context-switch  let browser users act as any context of the kubeconfig that reaches the
  *                         same cluster ("Acting as"); always on for the embedded cluster
@@ -44,6 +49,8 @@ import { randomBytes } from 'node:crypto';
 import { KubeConfig } from '@kubernetes/client-node';
 import { parseAuthMode, parseDuration, parseSessionKeys } from '../lib/server/auth-mode';
 import { cidrList } from '../lib/server/auth-mode-proxy';
+import { parseNamespaceList } from '../lib/server/configured-namespaces';
+import { deriveClusters, kubeconfigPaths, mergeKubeconfigs, type KubeconfigFile } from '../lib/server/kubeconfig-merge';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const nextBin = join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
@@ -66,6 +73,7 @@ interface Args {
   /** Sign-in settings (--auth and friends) as the PORTHOLE_* variables the server reads. */
   authEnv: Record<string, string>;
   readOnly: boolean;
+  namespaces?: string;
 }
 
 function fail(message: string): never {
@@ -124,6 +132,7 @@ function parseArgs(argv: string[]): Args {
       case '--dev': args.dev = true; break;
       case '--allow-context-switch': args.allowContextSwitch = true; break;
       case '--read-only': args.readOnly = true; break;
+      case '--namespaces': args.namespaces = check(name, () => parseNamespaceList(value())).join(','); break;
       case '--auth': args.authEnv.PORTHOLE_AUTH = check(name, () => parseAuthMode(value())); break;
       case '--session-key-file': {
         const file = resolve(value());
@@ -143,7 +152,7 @@ function parseArgs(argv: string[]): Args {
       case '--proxy-user-header': args.authEnv.PORTHOLE_PROXY_USER_HEADER = value(); break;
       case '--proxy-group-header': args.authEnv.PORTHOLE_PROXY_GROUP_HEADER = value(); break;
       case '--help': case '-h':
-        console.log('usage: npm start -- [--kubeconfig FILE] [--context NAME] [--embedded] [--data-dir DIR] [--cluster-port N] [--empty] [--service-cluster-ip-range CIDR[,CIDR]] [--port N] [--host ADDR] [--allowed-hosts A,B] [--upstream-timeout SECONDS] [--dev] [--allow-context-switch] [--read-only] [--auth kubeconfig|token|proxy] [--session-key-file FILE] [--session-idle D] [--session-max D] [--secure-cookies] [--trusted-proxies CIDRS] [--proxy-user-header H] [--proxy-group-header H]');
+        console.log('usage: npm start -- [--kubeconfig FILE] [--context NAME] [--embedded] [--data-dir DIR] [--cluster-port N] [--empty] [--service-cluster-ip-range CIDR[,CIDR]] [--port N] [--host ADDR] [--allowed-hosts A,B] [--upstream-timeout SECONDS] [--dev] [--allow-context-switch] [--read-only] [--namespaces A,B] [--auth kubeconfig|token|proxy] [--session-key-file FILE] [--session-idle D] [--session-max D] [--secure-cookies] [--trusted-proxies CIDRS] [--proxy-user-header H] [--proxy-group-header H]');
         process.exit(0);
         break;
       default: fail(`unknown flag ${flag}`);
@@ -154,37 +163,54 @@ function parseArgs(argv: string[]): Args {
 }
 
 type Target =
-  | { kind: 'kubeconfig'; path: string; context?: string; description: string }
+  | { kind: 'kubeconfig'; paths: string[]; context?: string; description: string[] }
   | { kind: 'in-cluster'; description: string }
-  | { kind: 'embedded' };
+  | { kind: 'embedded'; kubeconfig?: { paths: string[]; context?: string; description: string[] } };
 
-/** kubectl's order: --kubeconfig, $KUBECONFIG, ~/.kube/config; then the in-cluster service account. */
-function resolveTarget(args: Args): Target {
-  if (args.embedded) return { kind: 'embedded' };
-  const candidates: string[] = [];
+/** kubectl's order: --kubeconfig, $KUBECONFIG (every file, merged), ~/.kube/config. */
+function kubeconfigCandidates(args: Args): string[] {
   if (args.kubeconfig) {
     if (!existsSync(args.kubeconfig)) fail(`--kubeconfig ${args.kubeconfig}: no such file`);
-    candidates.push(args.kubeconfig);
-  } else if (process.env.KUBECONFIG) {
-    candidates.push(...process.env.KUBECONFIG.split(delimiter).filter((p) => p && existsSync(p)));
-  } else {
-    const home = join(homedir(), '.kube', 'config');
-    if (existsSync(home)) candidates.push(home);
+    return [args.kubeconfig];
   }
-  if (candidates.length > 0) {
-    const path = candidates[0];
+  if (process.env.KUBECONFIG) return kubeconfigPaths(process.env.KUBECONFIG, delimiter).filter((p) => existsSync(p)).map((p) => resolve(p));
+  const home = join(homedir(), '.kube', 'config');
+  return existsSync(home) ? [home] : [];
+}
+
+/** The merged kubeconfig's clusters (the server does the same), or the process ends saying what is wrong. */
+function describeKubeconfig(paths: string[], context: string | undefined, embedded: boolean): string[] {
+  const files = paths.map((path): KubeconfigFile => {
     const kc = new KubeConfig();
     try {
       kc.loadFromFile(path);
-      if (args.context) kc.setCurrentContext(args.context);
     } catch (err) {
       fail(`cannot use kubeconfig ${path}: ${(err as Error).message}`);
     }
-    if (args.context && !kc.getContextObject(args.context)) fail(`context "${args.context}" not found in ${path}`);
-    const cluster = kc.getCurrentCluster();
-    if (!cluster) fail(`kubeconfig ${path} has no current context (use --context)`);
-    return { kind: 'kubeconfig', path, context: args.context, description: `${kc.getCurrentContext()} (${cluster.server}) from ${path}` };
-  }
+    return { path, source: 'kubeconfig', clusters: kc.getClusters(), users: kc.getUsers(), contexts: kc.getContexts(), currentContext: kc.getCurrentContext() };
+  });
+  const from = paths.join(delimiter);
+  const clusters = check('kubeconfig', () => {
+    try {
+      return deriveClusters(mergeKubeconfigs(files), context);
+    } catch (err) {
+      throw new Error(`${(err as Error).message} (${from})${context ? '' : ' (use --context)'}`);
+    }
+  });
+  const chosen = clusters.find((c) => c.isDefault)!;
+  // With --embedded (and no --context) the embedded cluster is the default: no "(default)" here then.
+  const marked = !embedded || context;
+  const lines = [`${marked ? chosen.defaultContext : clusters.map((c) => c.defaultContext).join(', ')} (${marked ? chosen.server : `${clusters.length} cluster(s)`}) from ${from}`];
+  if (clusters.length > 1) lines.push(`${clusters.length} clusters: ${clusters.map((c) => (c.isDefault && marked ? `${c.name} (default)` : c.name)).join(', ')}`);
+  return lines;
+}
+
+/** kubeconfig files first; then the in-cluster service account; else the embedded cluster (also with --embedded, next to any kubeconfig). */
+function resolveTarget(args: Args): Target {
+  const paths = kubeconfigCandidates(args);
+  const kubeconfig = paths.length > 0 ? { paths, context: args.context, description: describeKubeconfig(paths, args.context, args.embedded) } : undefined;
+  if (args.embedded) return { kind: 'embedded', kubeconfig };
+  if (kubeconfig) return { kind: 'kubeconfig', ...kubeconfig };
   if (existsSync(SERVICE_ACCOUNT_TOKEN) && process.env.KUBERNETES_SERVICE_HOST) {
     return { kind: 'in-cluster', description: `in-cluster service account (https://${process.env.KUBERNETES_SERVICE_HOST}:${process.env.KUBERNETES_SERVICE_PORT ?? 443})` };
   }
@@ -234,6 +260,7 @@ async function main(): Promise<void> {
   if (args.allowedHosts !== undefined) env.PORTHOLE_ALLOWED_HOSTS = args.allowedHosts;
   if (args.upstreamTimeoutMs !== undefined) env.PORTHOLE_UPSTREAM_TIMEOUT_MS = String(args.upstreamTimeoutMs);
   if (args.allowContextSwitch) env.PORTHOLE_ALLOW_CONTEXT_SWITCH = '1';
+  if (args.namespaces !== undefined) env.PORTHOLE_NAMESPACES = args.namespaces;
   if (args.readOnly) {
     env.PORTHOLE_READ_ONLY = '1';
     console.log('porthole: read-only mode: every write is refused');
@@ -253,10 +280,10 @@ async function main(): Promise<void> {
   let stopCluster: (() => Promise<void>) | undefined;
 
   if (target.kind === 'kubeconfig') {
-    env.PORTHOLE_KUBECONFIG = target.path;
+    env.PORTHOLE_KUBECONFIG = target.paths.join(delimiter);
     env.PORTHOLE_CLUSTER_SOURCE = 'kubeconfig';
     if (target.context) env.PORTHOLE_CONTEXT = target.context;
-    console.log(`porthole: using ${target.description}`);
+    for (const line of target.description) console.log(`porthole: using ${line}`);
   } else if (target.kind === 'in-cluster') {
     env.PORTHOLE_IN_CLUSTER = '1';
     env.PORTHOLE_CLUSTER_SOURCE = 'in-cluster';
@@ -273,8 +300,17 @@ async function main(): Promise<void> {
     const kubeconfig = join(args.dataDir, 'kubeconfig');
     cluster.writeKubeconfig(kubeconfig);
     stopCluster = () => cluster.stop();
-    env.PORTHOLE_KUBECONFIG = kubeconfig;
-    env.PORTHOLE_CLUSTER_SOURCE = 'embedded';
+    if (target.kubeconfig) {
+      // --embedded next to a kubeconfig: its clusters plus the embedded one (the default unless --context says otherwise).
+      env.PORTHOLE_KUBECONFIG = target.kubeconfig.paths.join(delimiter);
+      env.PORTHOLE_EMBEDDED_KUBECONFIG = kubeconfig;
+      env.PORTHOLE_CLUSTER_SOURCE = 'kubeconfig';
+      if (target.kubeconfig.context) env.PORTHOLE_CONTEXT = target.kubeconfig.context;
+      for (const line of target.kubeconfig.description) console.log(`porthole: also using ${line}`);
+    } else {
+      env.PORTHOLE_KUBECONFIG = kubeconfig;
+      env.PORTHOLE_CLUSTER_SOURCE = 'embedded';
+    }
     const why = args.embedded ? '--embedded' : 'no kubeconfig found';
     console.log(`porthole: ${why}: started the embedded cluster at ${cluster.url} (data in ${args.dataDir})`);
     console.log(`porthole: kubectl works too: kubectl --kubeconfig ${kubeconfig} get services -A`);

@@ -4,25 +4,26 @@ import { redirect } from 'next/navigation';
 import { Suspense } from 'react';
 import { ListLoading } from '../../components/service-list/ListStates';
 import { ServiceListView } from '../../components/service-list/ServiceListView';
-import { apiPaths } from '../../lib/client/api-paths';
+import { apiPaths, apiUrl } from '../../lib/client/api-paths';
 import { prefetchScript } from '../../lib/client/prefetch';
-import { pageRoutes } from '../../lib/client/page-routes';
-import { mayListServicesEverywhere } from '../../lib/server/access';
+import { namespaceToOpen } from '../../lib/server/access';
+import { configuredNamespaces } from '../../lib/server/configured-namespaces';
 import { cspNonce } from '../../lib/server/csp-nonce';
 import { identityFor } from '../../lib/server/identity';
+import { pageClusterParam, pageClusterScope } from '../../lib/server/page-cluster';
+import { routesFor } from '../../lib/client/page-routes';
 import { parseViewState } from '../../lib/service-list/url-state';
 
 /**
- * An identity that may not list Services across namespaces but whose kubeconfig context names a
- * namespace opens that namespace (kubectl's default), instead of a "not allowed" page.
+ * An identity that may not list Services across namespaces opens a namespace where it may: its
+ * kubeconfig context's namespace (kubectl's default), else one of --namespaces, instead of a "not
+ * allowed" page.
  */
-async function contextNamespaceIfForbidden(): Promise<string | undefined> {
+async function namespaceIfAllForbidden(cluster: string | undefined): Promise<string | undefined> {
   try {
-    const identity = identityFor(await headers());
-    const kc = identity.kubeConfig;
-    const namespace = kc.getContextObject(kc.getCurrentContext())?.namespace;
-    if (!namespace) return undefined;
-    return (await mayListServicesEverywhere(kc)) === false ? namespace : undefined;
+    const kc = identityFor(await headers(), cluster).kubeConfig;
+    const own = kc.getContextObject(kc.getCurrentContext())?.namespace;
+    return await namespaceToOpen(kc, [own ?? '', ...configuredNamespaces()]);
   } catch {
     return undefined;
   }
@@ -43,14 +44,19 @@ export default async function ServicesPage({ searchParams }: Props) {
   for (const [k, v] of Object.entries(raw)) if (typeof v === 'string') params.set(k, v);
   const view = parseViewState(params);
   const { namespace } = view;
+  const cluster = await pageClusterParam();
+  const scope = await pageClusterScope();
+  const routes = routesFor(scope);
   if (!namespace) {
-    const own = await contextNamespaceIfForbidden();
-    if (own) redirect(pageRoutes.serviceList({ ...view, namespace: own }));
+    const own = await namespaceIfAllForbidden(cluster);
+    if (own) redirect(routes.serviceList({ ...view, namespace: own }));
   }
+  // The URL the list hook will ask for (api-paths.ts names the cluster the same way).
+  const rows = apiUrl(apiPaths.serviceRows(namespace), scope);
   return (
     <>
       {/* Start the list request before the JavaScript bundle has loaded. */}
-      <script nonce={await cspNonce()} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: prefetchScript(apiPaths.serviceRows(namespace)) }} />
+      <script nonce={await cspNonce()} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: prefetchScript(rows) }} />
       <Suspense fallback={<ListLoading />}>
         <ServiceListView />
       </Suspense>

@@ -3,7 +3,7 @@ import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { apiPaths } from '../../lib/client/api-paths';
 import { authConfig } from '../../lib/server/auth-mode';
-import { safeNext } from '../../lib/server/auth-mode-gate';
+import { safeNext, type ProxyRefusal } from '../../lib/server/auth-mode-gate';
 import { clusterConfig } from '../../lib/server/kubeconfig';
 import { sessionState } from '../../lib/server/session';
 import type { SignInProblem } from '../../lib/server/session-routes';
@@ -19,6 +19,7 @@ const PROBLEMS: Record<SignInProblem, string> = {
   'too-large': 'This token is too long to keep in a browser cookie.',
   failed: 'Signing in failed on the server. Try again; if it keeps failing, the server log says why.',
   off: 'Sign-in with a token is off on this Porthole.',
+  'too-many': 'Too many refused sign-ins from your address. Wait a minute, then try again.',
 };
 
 const NOTICES: Record<string, string> = {
@@ -26,6 +27,12 @@ const NOTICES: Record<string, string> = {
   invalid: 'Your session is not valid on this server any more. Sign in again.',
   ended: 'Your session has ended: the cluster no longer accepts your token, or you signed out in another tab. Sign in again.',
   'signed-out': 'You are signed out.',
+};
+
+/** Proxy mode: why this request reached Porthole without a user (lib/server/auth-mode-gate.ts). */
+const PROXY_NOTICES: Record<ProxyRefusal, string> = {
+  'no-user': 'The request reached Porthole without a user: the authenticating proxy in front of it named nobody.',
+  'untrusted-proxy': 'This request did not come through the trusted proxy, so the user it names is ignored.',
 };
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
@@ -50,9 +57,15 @@ export default async function SignInPage({ searchParams }: Props) {
   }
 
   if (config.mode === 'proxy') {
+    const why = reason && reason in PROXY_NOTICES ? PROXY_NOTICES[reason as ProxyRefusal] : undefined;
     return (
       <section className="signin" aria-labelledby="signin-title">
         <h1 id="signin-title">Sign in through your organisation</h1>
+        {why ? (
+          <p className="banner bad" role="alert">
+            {why}
+          </p>
+        ) : null}
         <p>This Porthole acts for the user its authenticating proxy names. Open it through that proxy&apos;s address.</p>
       </section>
     );

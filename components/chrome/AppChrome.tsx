@@ -10,6 +10,8 @@ import { ReadOnlyBadge } from './ReadOnlyBadge';
 import { SignedInUser } from './SignedInUser';
 import { ThemeToggle } from './ThemeToggle';
 import { pageRoutes } from '../../lib/client/page-routes';
+import { usePageRoutes } from '../../lib/client/cluster-context';
+import { ClusterPicker } from './ClusterPicker';
 
 const SOURCE_LABEL: Record<string, string> = {
   embedded: 'embedded cluster',
@@ -20,6 +22,7 @@ const SOURCE_LABEL: Record<string, string> = {
 
 export function AppChrome({ cluster, children }: { cluster: ClusterInfoResult; children: ReactNode }) {
   const pathname = usePathname();
+  const routes = usePageRoutes();
   const onServices = pageRoutes.isServicesSection(pathname);
   // --auth token / proxy: who is signed in; nobody (the sign-in page) → no cluster data is asked for.
   const signedOut = cluster.ok && cluster.auth !== 'kubeconfig' && !cluster.user;
@@ -27,7 +30,7 @@ export function AppChrome({ cluster, children }: { cluster: ClusterInfoResult; c
     <div className="app">
       <a className="skip-link" href="#main">Skip to content</a>
       <header className="topbar">
-        <Link className="brand" href={pageRoutes.serviceList()} aria-label="Porthole home">
+        <Link className="brand" href={routes.serviceList()} aria-label="Porthole home">
           {/* A static file from public/: the browser caches it across pages (next/image would re-encode an SVG for nothing). */}
           {/* eslint-disable-next-line @next/next/no-img-element */}
           <img className="brand-mark" src="/logo.svg" alt="" width={22} height={22} />
@@ -44,10 +47,11 @@ export function AppChrome({ cluster, children }: { cluster: ClusterInfoResult; c
             </Suspense>
           </>
         ) : (
-          <span className="cluster-pill" title={cluster.error}>No cluster configured</span>
+          <span className="cluster-pill" title={cluster.error}>{cluster.unknownCluster ? 'Unknown cluster' : 'No cluster configured'}</span>
         )}
         <span className="topbar-spacer" />
         <div className="topbar-group">
+          {signedOut ? null : <ClusterPicker />}
           {signedOut ? null : (
             <Suspense fallback={null}>
               <NamespaceSelector contextNamespace={cluster.ok ? cluster.namespace : undefined} />
@@ -65,7 +69,7 @@ export function AppChrome({ cluster, children }: { cluster: ClusterInfoResult; c
         {signedOut ? null : (
           <nav className="sidenav" aria-label="Main">
             <div className="sidenav-title">Network</div>
-            <Link href={pageRoutes.serviceList()} aria-current={onServices ? 'page' : undefined}>
+            <Link href={routes.serviceList()} aria-current={onServices ? 'page' : undefined}>
               <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden fill="none" stroke="currentColor" strokeWidth="1.5">
                 <circle cx="8" cy="8" r="2.5" />
                 <circle cx="2.5" cy="3" r="1.5" />

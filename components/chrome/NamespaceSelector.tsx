@@ -1,26 +1,29 @@
 'use client';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
-import { useMemo } from 'react';
-import { useNamespacesWithServiceAccess } from '../../lib/client/access';
-import { useNamespaces } from '../../lib/client/namespaces';
+import { useNamespaceChoices } from '../../lib/client/namespace-choices';
 import { parseViewState } from '../../lib/service-list/url-state';
 import { pageRoutes } from '../../lib/client/page-routes';
+import { usePageRoutes } from '../../lib/client/cluster-context';
 
-/** All namespaces or one; on the Service list it narrows the list (keeping the rest of the view state). */
+/**
+ * All namespaces or one; on the Service list it narrows the list (keeping the rest of the view state).
+ * It offers the namespaces whose Services this identity may read (RBAC decides, through access
+ * reviews), the context's namespace and --namespaces included when namespaces cannot be listed; "All
+ * namespaces" is disabled when the identity may not list Services everywhere.
+ */
 export function NamespaceSelector({ contextNamespace }: { contextNamespace?: string }) {
-  const { items } = useNamespaces();
+  const choices = useNamespaceChoices('list', contextNamespace ? [contextNamespace] : []);
   const params = useSearchParams();
   const pathname = usePathname();
   const router = useRouter();
+  const routes = usePageRoutes();
   const view = parseViewState(params);
-  const listed = useMemo(() => (items ?? []).map((n) => n.metadata.name ?? '').filter(Boolean).sort(), [items]);
-  // Only namespaces whose Services this identity may read (RBAC decides, through access reviews).
-  const names = useNamespacesWithServiceAccess(listed);
   // On a Service's page, its namespace is the one being looked at.
   const fromPath = /^\/services\/(?!new\/)([^/]+)\/[^/]+$/.exec(pathname)?.[1];
   const current = view.namespace ?? (fromPath ? decodeURIComponent(fromPath) : '');
-  // The current one and the context's namespace stay choices even when namespaces cannot be listed (403).
-  const options = [...new Set([...names, current, contextNamespace ?? ''].filter(Boolean))].sort();
+  // The current one stays a choice (the page says when it may not be read).
+  const options = [...new Set([...choices.names, current].filter(Boolean))].sort();
+  const allForbidden = choices.everywhere === false;
   return (
     <>
       <label htmlFor="namespace-select">Namespace</label>
@@ -33,13 +36,15 @@ export function NamespaceSelector({ contextNamespace }: { contextNamespace?: str
           const namespace = e.target.value || undefined;
           if (pathname === pageRoutes.serviceListPath) {
             // Same page: change the URL in place (Next keeps useSearchParams in sync), no server round trip.
-            window.history.pushState(null, '', pageRoutes.serviceList({ ...view, namespace }));
+            window.history.pushState(null, '', routes.serviceList({ ...view, namespace }));
           } else {
-            router.push(pageRoutes.serviceList({ namespace }));
+            router.push(routes.serviceList({ namespace }));
           }
         }}
       >
-        <option value="">All namespaces</option>
+        <option value="" disabled={allForbidden}>
+          {allForbidden ? 'All namespaces (not allowed)' : 'All namespaces'}
+        </option>
         {options.map((n) => (
           <option key={n} value={n}>
             {n}

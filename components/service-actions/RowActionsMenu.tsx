@@ -1,7 +1,7 @@
 'use client';
 import { useRouter } from 'next/navigation';
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { pageRoutes } from '../../lib/client/page-routes';
+import { usePageRoutes } from '../../lib/client/cluster-context';
 import { useServicePermission, type ServicePermission } from '../../lib/client/service-permissions';
 import { ROW_MENU_ID, type RowMenuTarget } from './RowMenuButton';
 
@@ -17,12 +17,13 @@ const showReason = (it: Item): boolean => !it.permission.allowed && !it.permissi
 /** The row menu (role=menu): arrow keys, Home/End, Enter/Space, Escape and Tab as the ARIA menu pattern says. */
 export function RowActionsMenu({ target, onClose, onDelete }: { target: RowMenuTarget; onClose: (refocus: boolean) => void; onDelete: () => void }) {
   const router = useRouter();
+  const routes = usePageRoutes();
   const { namespace: ns, name } = target;
   const update = useServicePermission('update', ns, name);
   const remove = useServicePermission('delete', ns, name);
   const items: Item[] = [
-    { label: 'Edit', permission: update, run: () => router.push(pageRoutes.editService(ns, name)) },
-    { label: 'Edit YAML', permission: update, run: () => router.push(pageRoutes.serviceYaml(ns, name)) },
+    { label: 'Edit', permission: update, run: () => router.push(routes.editService(ns, name)) },
+    { label: 'Edit YAML', permission: update, run: () => router.push(routes.serviceYaml(ns, name)) },
     { label: 'Delete…', permission: remove, run: onDelete, danger: true },
   ];
   const ref = useRef<HTMLUListElement>(null);

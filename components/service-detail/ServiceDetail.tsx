@@ -1,5 +1,6 @@
 'use client';
 import Link from 'next/link';
+import { usePageRoutes } from '../../lib/client/cluster-context';
 import { useConnectionState } from '../../lib/client/providers';
 import { useNow } from '../../lib/client/use-now';
 import type { Status } from '../../lib/k8s/types';
@@ -20,6 +21,7 @@ import { YamlSection } from './YamlSection';
 import { ServiceActionBar } from '../service-actions/ServiceActionBar';
 import './service-detail.css';
 import { SafeText } from '../text/SafeText';
+import { ReadableNamespacesNote } from '../chrome/ReadableNamespacesNote';
 
 export interface ServiceDetailProps {
   namespace: string;
@@ -84,6 +86,7 @@ function LoadError({ status, namespace }: { status: Status; namespace: string })
         <code>{status.message}</code>
       </p>
       <p>{advice}</p>
+      {status.code === 403 ? <ReadableNamespacesNote /> : null}
       {again ? (
         <p className="muted" aria-busy="true" data-testid="detail-retrying">
           Retrying…
@@ -113,6 +116,7 @@ function StaleBanner({ lastEventAt, message }: { /** Since when the data may be 
 
 /** The Service detail page: diagnosis first, then every section; everything live. */
 export function ServiceDetail({ namespace, name }: ServiceDetailProps) {
+  const routes = usePageRoutes();
   const model = useServiceDetail(namespace, name);
   const conn = useConnectionState();
   const { service } = model;
@@ -120,9 +124,9 @@ export function ServiceDetail({ namespace, name }: ServiceDetailProps) {
   const header = (
     <div className="page-header sd-header">
       <nav className="breadcrumbs" aria-label="Breadcrumbs">
-        <Link href="/services">Services</Link>
+        <Link href={routes.serviceList()}>Services</Link>
         <span aria-hidden>/</span>
-        <Link href={`/services?namespace=${encodeURIComponent(namespace)}`}>{namespace}</Link>
+        <Link href={routes.serviceList({ namespace })}>{namespace}</Link>
         <span aria-hidden>/</span>
       </nav>
       <h1 data-testid="service-name">
@@ -170,7 +174,7 @@ export function ServiceDetail({ namespace, name }: ServiceDetailProps) {
           </h2>
           <p>It may have been deleted, or not created yet: this page shows it as soon as it exists.</p>
           <p>
-            <Link href={`/services?namespace=${encodeURIComponent(namespace)}`}>Services in {namespace}</Link>
+            <Link href={routes.serviceList({ namespace })}>Services in {namespace}</Link>
           </p>
         </div>
       </div>

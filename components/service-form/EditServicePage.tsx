@@ -3,11 +3,12 @@
 import Link from 'next/link';
 import { useState } from 'react';
 import type { Service } from '../../lib/k8s/types';
-import { pageRoutes } from '../../lib/client/page-routes';
+import { usePageRoutes } from '../../lib/client/cluster-context';
 import { useService } from '../../lib/client/services';
 import { ServiceEditor } from './ServiceEditor';
 
 export function EditServicePage({ namespace, name }: { namespace: string; name: string }) {
+  const routes = usePageRoutes();
   const { service, query } = useService(namespace, name);
   const [initial, setInitial] = useState<Service | undefined>(undefined);
   if (!initial && service) setInitial(service);
@@ -19,7 +20,7 @@ export function EditServicePage({ namespace, name }: { namespace: string; name: 
             No Service {name} in namespace {namespace}
           </h2>
           <p>
-            It may have been deleted. <Link href={pageRoutes.newService({ namespace })}>Create a new Service</Link>
+            It may have been deleted. <Link href={routes.newService({ namespace })}>Create a new Service</Link>
           </p>
         </div>
       );

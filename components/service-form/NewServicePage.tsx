@@ -1,9 +1,7 @@
 'use client';
 /** /services/new: the kind first (or from ?type=), then the form on a new Service of that kind. */
 import { useSearchParams } from 'next/navigation';
-import { useMemo } from 'react';
-import { useNamespacesWithServiceAccess } from '../../lib/client/access';
-import { useNamespaces } from '../../lib/client/namespaces';
+import { useNamespaceChoices } from '../../lib/client/namespace-choices';
 import { SERVICE_KINDS, type ServiceKind } from '../../lib/service';
 import { newServiceSkeleton } from '../../lib/service-draft/form-model';
 import { KindPicker } from './KindPicker';
@@ -17,11 +15,10 @@ export function NewServicePage() {
   const params = useSearchParams();
   const kind = kindFrom(params.get('type'));
   const wanted = params.get('namespace') ?? undefined;
-  const nsList = useNamespaces();
-  const names = useMemo(() => (nsList.items ?? []).map((n) => n.metadata.name ?? '').filter(Boolean).sort(), [nsList.items]);
-  const creatable = useNamespacesWithServiceAccess(names, 'create');
+  // Where the identity may create Services: listed namespaces, or its context's and --namespaces.
+  const { names: creatable, loading } = useNamespaceChoices('create');
   if (!kind) return <KindPicker namespace={wanted} />;
-  if (nsList.items === undefined && !nsList.query.isError) {
+  if (loading) {
     return (
       <div className="state" aria-busy="true">
         Loading namespaces…

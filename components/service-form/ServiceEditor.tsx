@@ -10,7 +10,7 @@ import { useCallback, useMemo, useState } from 'react';
 import type { Service } from '../../lib/k8s/types';
 import { useCanI } from '../../lib/client/access';
 import { READ_ONLY_REASON } from '../../lib/read-only';
-import { pageRoutes } from '../../lib/client/page-routes';
+import { usePageRoutes } from '../../lib/client/cluster-context';
 import { useDraftValidation } from '../../lib/client/use-draft-validation';
 import { useLeaveGuard } from '../../lib/client/use-leave-guard';
 import { useServiceDraft } from '../../lib/client/use-service-draft';
@@ -40,6 +40,7 @@ export interface ServiceEditorProps {
 
 export function ServiceEditor({ initial, editing, namespaces }: ServiceEditorProps) {
   const router = useRouter();
+  const routes = usePageRoutes();
   const state = useServiceDraft(initial);
   const { draft, base, setDraft, rebase, dirty } = state;
   const { form, problems, update } = useServiceForm(draft, setDraft);
@@ -70,9 +71,9 @@ export function ServiceEditor({ initial, editing, namespaces }: ServiceEditorPro
   const onSaved = useCallback(
     (svc: Service) => {
       setSaved(true);
-      router.replace(pageRoutes.service(svc.metadata.namespace ?? ns, svc.metadata.name ?? ''));
+      router.replace(routes.service(svc.metadata.namespace ?? ns, svc.metadata.name ?? ''));
     },
-    [router, ns],
+    [router, routes, ns],
   );
   const save = useServiceSave(ref, onSaved);
 
@@ -186,7 +187,7 @@ export function ServiceEditor({ initial, editing, namespaces }: ServiceEditorPro
             Send anyway
           </button>
         ) : null}
-        <Link href={editing ? pageRoutes.service(ns, name) : pageRoutes.serviceListPath} className="button">
+        <Link href={editing ? routes.service(ns, name) : routes.serviceList()} className="button">
           Cancel
         </Link>
       </div>

@@ -5,12 +5,12 @@
  */
 import { useRouter } from 'next/navigation';
 import { useMemo, useState } from 'react';
-import { useCanI, useNamespacesWithServiceAccess } from '../../lib/client/access';
+import { useCanI } from '../../lib/client/access';
 import { useCurrentIdentity } from '../../lib/client/identity';
 import { READ_ONLY_REASON } from '../../lib/read-only';
-import { useNamespaces } from '../../lib/client/namespaces';
+import { useNamespaceChoices } from '../../lib/client/namespace-choices';
 import { useNodes } from '../../lib/client/nodes';
-import { pageRoutes } from '../../lib/client/page-routes';
+import { usePageRoutes } from '../../lib/client/cluster-context';
 import { usePods } from '../../lib/client/pods';
 import { serviceWrites } from '../../lib/client/service-writes';
 import { useServiceList } from '../../lib/client/services';
@@ -34,11 +34,12 @@ const TITLES = ['What to expose', 'Who should reach it', 'Ports', 'Review and cr
 
 export function GuidedFlow() {
   const router = useRouter();
+  const routes = usePageRoutes();
   const { step, state: stored, update: store, goTo: go, reset, namespaceParam } = useGuidedState();
   const me = useCurrentIdentity();
-  const namespaceList = useNamespaces();
-  const names = useMemo(() => (namespaceList.items ?? []).map((n) => n.metadata.name ?? '').sort(), [namespaceList.items]);
-  const allowed = useNamespacesWithServiceAccess(names, 'create');
+  // Where the identity may create Services: listed namespaces, or its context's and --namespaces.
+  const choices = useNamespaceChoices('create');
+  const allowed = choices.names;
   const preferred = [namespaceParam, me.data?.namespace ?? '', 'default'].find((n) => n && allowed.includes(n));
   const namespace = stored.namespace || preferred || (allowed[0] ?? '');
   const state: GuidedState = useMemo(() => ({ ...stored, namespace }), [stored, namespace]);
@@ -82,7 +83,7 @@ export function GuidedFlow() {
     const r = await serviceWrites.create(namespace, svc);
     if (r.ok) {
       reset();
-      router.replace(pageRoutes.service(r.data.metadata.namespace ?? namespace, r.data.metadata.name ?? state.name));
+      router.replace(routes.service(r.data.metadata.namespace ?? namespace, r.data.metadata.name ?? state.name));
       return;
     }
     setCreateError(`${r.status.code ?? ''} ${r.status.reason ?? ''}: ${r.status.message ?? ''}`);
@@ -111,7 +112,7 @@ export function GuidedFlow() {
         <h2 id="gd-step-title">
           Step {step} of {GUIDED_STEPS.length}: {TITLES[step - 1]}
         </h2>
-        {namespaceList.query.isSuccess && allowed.length === 0 && (
+        {!choices.loading && !choices.unlisted && allowed.length === 0 && (
           <p className="gd-bad" role="alert">
             {me.data?.readOnly
               ? READ_ONLY_REASON
@@ -119,7 +120,7 @@ export function GuidedFlow() {
           </p>
         )}
         {step === 1 && (
-          <StepWorkload state={state} update={update} namespaces={allowed} namespacesLoading={namespaceList.query.isPending} namespacesFailed={namespaceList.query.isError} pods={podList.items ?? []} errors={errors} />
+          <StepWorkload state={state} update={update} namespaces={allowed} namespacesLoading={choices.loading} namespacesFailed={choices.unlisted && allowed.length === 0} pods={podList.items ?? []} errors={errors} />
         )}
         {step === 2 && <StepAudience state={state} update={update} errors={errors} taken={taken} />}
         {step === 3 && <StepPorts state={state} update={update} pods={matching} errors={errors} />}

@@ -6,7 +6,7 @@
  */
 import { useRouter, useSearchParams } from 'next/navigation';
 import { useCallback, useState } from 'react';
-import { pageRoutes } from '../../lib/client/page-routes';
+import { usePageRoutes } from '../../lib/client/cluster-context';
 import { parseGuidedState, stepFromParam, type GuidedState } from '../../lib/service-guided/guided-draft';
 
 export const GUIDED_STORAGE_KEY = 'porthole.guided-service.v1';
@@ -21,6 +21,7 @@ function load(): GuidedState {
 
 export function useGuidedState() {
   const router = useRouter();
+  const routes = usePageRoutes();
   const params = useSearchParams();
   const step = stepFromParam(params.get('step'));
   const [state, setState] = useState<GuidedState>(load);
@@ -35,7 +36,7 @@ export function useGuidedState() {
       return next;
     });
   }, []);
-  const goTo = useCallback((n: number) => router.push(pageRoutes.newServiceGuided({ step: n })), [router]);
+  const goTo = useCallback((n: number) => router.push(routes.newServiceGuided({ step: n })), [router, routes]);
   const reset = useCallback(() => {
     try {
       sessionStorage.removeItem(GUIDED_STORAGE_KEY);

@@ -7,16 +7,18 @@ import { useNamespaces } from '../../lib/client/namespaces';
 import { useUrlViewState } from '../../lib/client/use-url-view-state';
 import { humanDuration } from '../../lib/service-list/format';
 import { Icon } from '../chrome/Icon';
+import { ReadableNamespacesNote } from '../chrome/ReadableNamespacesNote';
 import { ListEmpty, ListError, ListLoading } from './ListStates';
 import { ServiceTable } from './ServiceTable';
 import { ServiceToolbar } from './ServiceToolbar';
-import { pageRoutes } from '../../lib/client/page-routes';
+import { usePageRoutes } from '../../lib/client/cluster-context';
 import { NewServiceActions } from '../service-actions/NewServiceActions';
 import { RowActionsHost } from '../service-actions/RowActionsHost';
 
 /** The Service list page: toolbar, banners, and the virtualized table. All view state is in the URL. */
 export function ServiceListView() {
-  const [view, setView] = useUrlViewState(pageRoutes.serviceListPath);
+  const routes = usePageRoutes();
+  const [view, setView] = useUrlViewState(routes.serviceList);
   const q = view.q;
   const setQ = (text: string) => setView({ ...view, q: text });
 
@@ -45,6 +47,7 @@ export function ServiceListView() {
         shown={model.shown}
         total={model.total}
       />
+      <ReadableNamespacesNote />
       {rawNamespace && !view.namespace ? (
         <div className="banner warn" role="status" data-testid="bad-namespace">
           <Icon name="info" />

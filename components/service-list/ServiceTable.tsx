@@ -7,7 +7,7 @@ import { humanDuration } from '../../lib/service-list/format';
 import type { ServiceRow } from '../../lib/service-list/rows';
 import type { SortKey } from '../../lib/service-list/sort';
 import { shownSort, toggleSort, type ListViewState } from '../../lib/service-list/url-state';
-import { pageRoutes } from '../../lib/client/page-routes';
+import { usePageRoutes } from '../../lib/client/cluster-context';
 import { Icon } from '../chrome/Icon';
 import { SafeText } from '../text/SafeText';
 import { neutraliseBidi } from '../../lib/text/bidi';
@@ -104,6 +104,7 @@ const Row = memo(function Row({
   endpointsLoading: boolean;
   showNamespace: boolean;
 }) {
+  const routes = usePageRoutes();
   const selectorTerms = row.selector ? row.selector.split(',') : [];
   // A Service that changes while on screen flashes once (not when it merely scrolls into view).
   const el = useRef<HTMLDivElement>(null);
@@ -131,7 +132,7 @@ const Row = memo(function Row({
     >
       <div className="td name" role="cell" data-col="name">
         <Link
-          href={pageRoutes.service(row.namespace, row.name)}
+          href={routes.service(row.namespace, row.name)}
           prefetch={false}
           title={neutraliseBidi(row.name)}
           data-row-index={index}

@@ -10,7 +10,7 @@ import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import type { Service } from '../../lib/k8s/types';
 import { useCanI } from '../../lib/client/access';
 import { useClusterInfo } from '../../lib/client/cluster-info';
-import { pageRoutes } from '../../lib/client/page-routes';
+import { usePageRoutes } from '../../lib/client/cluster-context';
 import { useService } from '../../lib/client/services';
 import { objectToApply, serviceToYaml } from '../../lib/service-yaml/editor-text';
 import { discardDraft, isDraftStale, loadDraft, type DraftRef } from '../../lib/service-yaml/drafts';
@@ -24,6 +24,7 @@ import { useYamlApply } from './use-yaml-apply';
 
 export function ServiceYamlEditPage({ namespace, name }: { namespace: string; name: string }) {
   const router = useRouter();
+  const routes = usePageRoutes();
   const { service: live } = useService(namespace, name);
   const cluster = useClusterInfo().data;
   const canUpdate = useCanI({ verb: 'update', resource: 'services', namespace, name });
@@ -96,7 +97,7 @@ export function ServiceYamlEditPage({ namespace, name }: { namespace: string; na
   const finish = () => {
     const storage = browserStorage();
     if (storage && ref) discardDraft(storage, ref);
-    router.replace(pageRoutes.service(namespace, name));
+    router.replace(routes.service(namespace, name));
   };
   const discard = () => {
     const storage = browserStorage();
@@ -112,7 +113,7 @@ export function ServiceYamlEditPage({ namespace, name }: { namespace: string; na
   return (
     <div className="sy-page" data-testid="yaml-edit-page">
       <nav className="sy-muted" aria-label="Breadcrumb">
-        <Link href={pageRoutes.service(namespace, name)}>{`${namespace}/${name}`}</Link> / Edit YAML
+        <Link href={routes.service(namespace, name)}>{`${namespace}/${name}`}</Link> / Edit YAML
       </nav>
       <h1>Edit YAML: {name}</h1>
       {live === undefined && text === undefined && <p role="status">Loading the Service…</p>}

@@ -1,7 +1,10 @@
 /**
  * The URLs of Porthole's route handlers, in one place. Hooks build requests from these; components
- * never see a URL.
+ * never see a URL. Every request goes out through `apiUrl`, which names the document's cluster
+ * (`?cluster=`, see cluster-scope.ts) when Porthole knows several.
  */
+import { clusterScope, withClusterParam } from './cluster-scope';
+
 const enc = encodeURIComponent;
 const q = (params: Record<string, string | undefined>): string => {
   const s = new URLSearchParams();
@@ -38,8 +41,21 @@ export const apiPaths = {
   selfSubjectRulesReview: () => '/api/access/selfsubjectrulesreviews',
   serviceOpenApi: () => '/api/openapi/services',
   identity: () => '/api/identity',
+  /** Every cluster Porthole knows, with its reachability (the cluster picker). */
+  clusters: () => '/api/clusters',
   watch: () => '/api/watch',
   /** Token sign-in (POST), who is signed in (GET). */
   session: () => '/api/session',
   signOut: () => '/api/session/sign-out',
 };
+
+/** Paths that are not about one cluster: the sign-in session (token mode is single-cluster). */
+const UNSCOPED = new Set([apiPaths.session(), apiPaths.signOut(), apiPaths.clusters()]);
+
+/**
+ * The URL a request is sent to: the API path with the cluster this document shows (`cluster`, or the
+ * document's scope), so a request never reaches another cluster's data.
+ */
+export function apiUrl(path: string, cluster: string | undefined = clusterScope()): string {
+  return UNSCOPED.has(path.split('?')[0]) ? path : withClusterParam(path, cluster);
+}

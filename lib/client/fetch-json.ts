@@ -4,6 +4,7 @@
  */
 import { failure, readStatus } from '../k8s/status';
 import type { Status } from '../k8s/types';
+import { apiUrl } from './api-paths';
 import { takePrefetched } from './prefetch';
 
 export class StatusError extends Error {
@@ -39,7 +40,8 @@ function warningsOf(res: Response): string[] {
   return [...raw.matchAll(/\d{3}\s+\S+\s+"((?:[^"\\]|\\.)*)"/g)].map((m) => m[1].replace(/\\"/g, '"'));
 }
 
-export async function requestJson<T>(path: string, init?: RequestInit & { contentType?: string }): Promise<JsonResult<T>> {
+export async function requestJson<T>(apiPath: string, init?: RequestInit & { contentType?: string }): Promise<JsonResult<T>> {
+  const path = apiUrl(apiPath);
   let res: Response;
   const headers = new Headers(init?.headers);
   headers.set('Accept', 'application/json');

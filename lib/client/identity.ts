@@ -18,6 +18,8 @@ export interface CurrentIdentity {
   identity?: string;
   /** The namespace of its kubeconfig context. */
   namespace?: string;
+  /** --namespaces: more namespaces to offer when namespaces cannot be listed. */
+  namespaces?: string[];
   /** Porthole was started with --read-only: it refuses every write. */
   readOnly?: boolean;
 }

@@ -10,7 +10,7 @@ import { applyListEvents, type ListEvent } from '../live/apply-events';
 import { browserFrameScheduler, FrameBatcher, type FrameScheduler } from '../live/frame-batcher';
 import { encodeWatchParam, watchId, type ListSnapshot, type StreamEvents, type UpstreamState, type WatchSpec } from '../live/protocol';
 import type { Status } from '../k8s/types';
-import { apiPaths } from './api-paths';
+import { apiPaths, apiUrl } from './api-paths';
 import { announceUnauthorized } from './fetch-json';
 import { queryKeys } from './query-keys';
 
@@ -164,7 +164,7 @@ export class LiveConnection {
       params.append('watch', encodeWatchParam(id, sub.resourceVersion));
       sub.upstream = undefined;
     }
-    const source = new EventSource(`${apiPaths.watch()}?${params.toString()}`);
+    const source = new EventSource(apiUrl(`${apiPaths.watch()}?${params.toString()}`));
     this.source = source;
     source.onopen = () => {
       if (this.source !== source) return;

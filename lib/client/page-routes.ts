@@ -1,7 +1,12 @@
-/** Porthole's page URLs, in one place (components link through these, never by hand). */
+/**
+ * Porthole's page URLs, in one place (components link through these, never by hand). When Porthole
+ * knows several clusters every page URL names its cluster (`?cluster=`): components take the routes
+ * of their cluster from `usePageRoutes()` (cluster-context.tsx), server pages from `routesFor(cluster)`.
+ */
 import { DEFAULT_VIEW, serializeViewState, type ListViewState } from '../service-list/url-state';
+import { withClusterParam } from './cluster-scope';
 
-export const pageRoutes = {
+const routes = {
   serviceListPath: '/services',
   /** Token mode's sign-in page; `reason` says why the user is there (expired, ended, signed-out). */
   signIn: (reason?: string, next?: string) => {
@@ -36,3 +41,23 @@ export const pageRoutes = {
   serviceYaml: (namespace: string, name: string) => `/services/${encodeURIComponent(namespace)}/${encodeURIComponent(name)}/yaml`,
   isServicesSection: (pathname: string) => pathname === '/services' || pathname.startsWith('/services/'),
 };
+
+export type PageRoutes = typeof routes;
+
+/** The page URLs of one cluster (`cluster` undefined: no `?cluster=`, as with a single cluster). */
+export function routesFor(cluster: string | undefined): PageRoutes {
+  if (!cluster) return routes;
+  const scoped = <A extends unknown[]>(build: (...args: A) => string) => (...args: A): string => withClusterParam(build(...args), cluster);
+  return {
+    ...routes,
+    serviceList: scoped(routes.serviceList),
+    service: scoped(routes.service),
+    newService: scoped(routes.newService),
+    editService: scoped(routes.editService),
+    newServiceGuided: scoped(routes.newServiceGuided),
+    serviceYaml: scoped(routes.serviceYaml),
+  };
+}
+
+/** The routes without a cluster: single-cluster URLs, and paths for comparisons (`serviceListPath`, `isServicesSection`). */
+export const pageRoutes = routes;

@@ -1,19 +1,29 @@
 /**
  * The one query-key factory. Live lists are keyed by their watch id, so the live-update manager can
- * find the cache entry of any watch without knowing what it holds.
+ * find the cache entry of any watch without knowing what it holds. When Porthole knows several
+ * clusters every key ends with the document's cluster (cluster-scope.ts): two clusters' data never
+ * share a cache entry.
  */
 import { watchId, type WatchSpec } from '../live/protocol';
+import { clusterScope } from './cluster-scope';
+
+const scoped = <K extends readonly unknown[]>(key: K): K | readonly [...K, { cluster: string }] => {
+  const cluster = clusterScope();
+  return cluster ? ([...key, { cluster }] as const) : key;
+};
 
 export const queryKeys = {
   all: ['porthole'] as const,
   /** A watched collection (the cache value is a ListSnapshot). */
-  list: (spec: WatchSpec) => ['porthole', 'list', watchId(spec)] as const,
-  serviceStatus: (namespace: string, name: string) => ['porthole', 'service-status', namespace, name] as const,
-  endpoints: (namespace: string, name: string) => ['porthole', 'endpoints', namespace, name] as const,
-  accessReview: (attrs: Record<string, string | undefined>) => ['porthole', 'access-review', attrs] as const,
-  rulesReview: (namespace: string) => ['porthole', 'rules-review', namespace] as const,
-  serviceOpenApi: (cluster = '') => ['porthole', 'openapi', 'services', cluster] as const,
-  identity: () => ['porthole', 'identity'] as const,
+  list: (spec: WatchSpec) => scoped(['porthole', 'list', watchId(spec)] as const),
+  serviceStatus: (namespace: string, name: string) => scoped(['porthole', 'service-status', namespace, name] as const),
+  endpoints: (namespace: string, name: string) => scoped(['porthole', 'endpoints', namespace, name] as const),
+  accessReview: (attrs: Record<string, string | undefined>) => scoped(['porthole', 'access-review', attrs] as const),
+  rulesReview: (namespace: string) => scoped(['porthole', 'rules-review', namespace] as const),
+  serviceOpenApi: (cluster = '') => scoped(['porthole', 'openapi', 'services', cluster] as const),
+  identity: () => scoped(['porthole', 'identity'] as const),
+  /** The cluster picker's list (all clusters: not scoped). */
+  clusters: () => ['porthole', 'clusters'] as const,
 };
 
 /** Whether a query holds data read from the cluster (lists, a Service's status, endpoints), not permissions or schema. */

@@ -5,6 +5,7 @@
  * Local changes are written to the URL without a server round trip: a filter, sort or namespace
  * change is a new history entry (Back undoes it), typing in the search replaces the current entry
  * after 200 ms of quiet. A URL changed from elsewhere (namespace selector, Back button) wins.
+ * `urlFor` builds the page URL of a view (the cluster's page routes: the URL keeps `?cluster=`).
  */
 import { useSearchParams } from 'next/navigation';
 import { useEffect, useMemo, useState } from 'react';
@@ -12,7 +13,7 @@ import { parseViewState, serializeViewState, type ListViewState } from '../servi
 
 const keyOf = (v: ListViewState): string => serializeViewState(v).replace(/^\?/, '');
 
-export function useUrlViewState(pathname: string): [ListViewState, (next: ListViewState) => void] {
+export function useUrlViewState(urlFor: (view: ListViewState) => string): [ListViewState, (next: ListViewState) => void] {
   const params = useSearchParams();
   const urlKey = params.toString();
   const urlView = useMemo(() => parseViewState(params), [params]);
@@ -29,11 +30,11 @@ export function useUrlViewState(pathname: string): [ListViewState, (next: ListVi
     const typing = view.q !== urlView.q;
     const t = setTimeout(() => {
       setSeen((s) => ({ ...s, written: key }));
-      const url = `${pathname}${key ? `?${key}` : ''}`;
+      const url = urlFor(view);
       if (typing) window.history.replaceState(null, '', url);
       else window.history.pushState(null, '', url);
     }, typing ? 200 : 0);
     return () => clearTimeout(t);
-  }, [view, urlView, pathname]);
+  }, [view, urlView, urlFor]);
   return [view, setView];
 }

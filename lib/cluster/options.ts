@@ -13,7 +13,7 @@ export interface ClusterOptions extends ServingOptions {
   serviceClusterIPRange: string;
   serviceNodePortRange: string;
   lbPool: string;
-  /** Identities file (tokens); the built-in admin/viewer/editor without it. */
+  /** Identities file (tokens); the built-in admin/viewer/editor/developer without it. */
   tokensFile?: string;
   anonymousAuth: boolean;
   /** Start without demo data. */

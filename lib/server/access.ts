@@ -5,15 +5,16 @@ import { accessReviews } from './operations';
 import { readJson } from './upstream';
 
 /**
- * May this identity list Services in every namespace? Asked with a SelfSubjectAccessReview (the API
- * server decides); undefined when the answer is unknown (API server unreachable, review refused).
+ * May this identity list Services in `namespace` (every namespace when none is given)? Asked with a
+ * SelfSubjectAccessReview (the API server decides); undefined when the answer is unknown (API server
+ * unreachable, review refused).
  */
-export async function mayListServicesEverywhere(kc: KubeConfig): Promise<boolean | undefined> {
+export async function mayListServices(kc: KubeConfig, namespace?: string): Promise<boolean | undefined> {
   const review: SelfSubjectAccessReview = {
     apiVersion: 'authorization.k8s.io/v1',
     kind: 'SelfSubjectAccessReview',
     metadata: {},
-    spec: { resourceAttributes: { verb: 'list', resource: 'services' } },
+    spec: { resourceAttributes: { verb: 'list', resource: 'services', ...(namespace ? { namespace } : {}) } },
   };
   try {
     const res = await accessReviews.selfSubjectAccess(kc, Buffer.from(JSON.stringify(review)));
@@ -23,4 +24,16 @@ export async function mayListServicesEverywhere(kc: KubeConfig): Promise<boolean
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The namespace a list should open in for an identity that may not list Services everywhere: the
+ * first of `candidates` (the context's namespace, then --namespaces) where it may; undefined when it
+ * may list everywhere, or when no candidate is known to be readable.
+ */
+export async function namespaceToOpen(kc: KubeConfig, candidates: readonly string[]): Promise<string | undefined> {
+  const unique = [...new Set(candidates.filter(Boolean))];
+  if (unique.length === 0 || (await mayListServices(kc)) !== false) return undefined;
+  const answers = await Promise.all(unique.map((ns) => mayListServices(kc, ns)));
+  return unique.find((_, i) => answers[i] === true) ?? unique[0];
 }

@@ -70,7 +70,7 @@ async function askSubject(kc: KubeConfig): Promise<Subject> {
 
 /** Who the API server says the identity is, asked once per identity every few minutes; never throws. */
 export function subjectOf(identity: RequestIdentity): Promise<Subject> {
-  const key = `${identity.cluster.server}|${identity.name}`;
+  const key = `${identity.cluster.clusterName}|${identity.cluster.server}|${identity.name}`;
   const hit = subjects.get(key);
   if (hit && Date.now() - hit.at < SUBJECT_TTL_MS) return hit.subject;
   if (subjects.size >= MAX_SUBJECTS) subjects.clear();

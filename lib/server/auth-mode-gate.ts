@@ -3,7 +3,9 @@
  *  - token mode: no open session → pages go to the sign-in page, the API answers a 401 Status (and a
  *    cookie that is expired or does not open is cleared); an open session's idle clock is moved by
  *    re-sealing its cookie now and then;
- *  - proxy mode: no user named by a trusted proxy → 401; user headers from anyone else are logged.
+ *  - proxy mode: no user named by a trusted proxy → pages go to the sign-in page (which says how to get
+ *    in and why this request had no user), the API answers a 401 Status; user headers from anyone
+ *    else are logged.
  * Route handlers check again (lib/server/identity.ts): this is the early, uniform answer, not the only one.
  * No `server-only` here: proxy.ts imports it.
  */
@@ -61,18 +63,25 @@ function tokenGate(request: { url: string; headers: Headers }, isApi: boolean, c
   return { kind: 'signin', location: `${SIGNIN_PATH}${query ? `?${query}` : ''}`, setCookie };
 }
 
-function proxyGate(request: { url: string; method: string; headers: Headers }, config: AuthConfig): GateResult {
+/** Why a proxy-mode request has no user: the reason the sign-in page explains. */
+export type ProxyRefusal = 'untrusted-proxy' | 'no-user';
+
+function proxyGate(request: { url: string; method: string; headers: Headers }, isApi: boolean, config: AuthConfig): GateResult {
   const found = proxyUser(request.headers, config);
   if (found.kind === 'user') return { kind: 'pass' };
   if (found.kind === 'untrusted') {
     console.warn(`porthole: ignored ${config.userHeader}/${config.groupHeader} from ${found.peer ?? 'a request Porthole\'s front did not stamp'}: not a trusted proxy (${request.method} ${new URL(request.url).pathname.slice(0, 200)})`);
-    return { kind: 'refuse', status: failure(401, 'Unauthorized', 'user headers are accepted only from a trusted proxy') };
   }
-  return { kind: 'refuse', status: failure(401, 'Unauthorized', 'no user: Porthole acts only for users its authenticating proxy names') };
+  const reason: ProxyRefusal = found.kind === 'untrusted' ? 'untrusted-proxy' : 'no-user';
+  if (!isApi) return { kind: 'signin', location: `${SIGNIN_PATH}?reason=${reason}` };
+  return {
+    kind: 'refuse',
+    status: failure(401, 'Unauthorized', reason === 'untrusted-proxy' ? 'user headers are accepted only from a trusted proxy' : 'no user: Porthole acts only for users its authenticating proxy names'),
+  };
 }
 
 export function authGate(request: { url: string; method: string; headers: Headers }, isApi: boolean): GateResult {
   const config = authConfig();
   if (config.mode === 'kubeconfig' || openPath(new URL(request.url).pathname)) return { kind: 'pass' };
-  return config.mode === 'token' ? tokenGate(request, isApi, config) : proxyGate(request, config);
+  return config.mode === 'token' ? tokenGate(request, isApi, config) : proxyGate(request, isApi, config);
 }

@@ -1,8 +1,9 @@
 import 'server-only';
 import { authConfig, type AuthMode } from './auth-mode';
 import { IdentityError, identityFor, type RequestIdentity } from './identity';
-import { clusterConfig, identityContexts, type ClusterSource } from './kubeconfig';
+import { clusterConfig, clusterConfigs, identityContexts, UnknownClusterError, type ClusterSource } from './kubeconfig';
 import { sessionDeadline } from './session';
+import { configuredNamespaces } from './configured-namespaces';
 import { fileErrorText, withoutPaths } from './safe-message';
 
 /** What the app chrome shows about the cluster and the current identity (no credentials). */
@@ -18,22 +19,30 @@ export interface ClusterInfo {
   identity: string;
   /** The namespace of the identity's kubeconfig context (a choice even when namespaces cannot be listed). */
   namespace?: string;
+  /** --namespaces: more namespaces to offer when namespaces cannot be listed (each checked per identity). */
+  namespaces: string[];
   /** How users sign in (--auth). */
   auth: AuthMode;
   /** Token and proxy modes: the signed-in user (absent when nobody is signed in). */
   user?: { name: string; groups: string[] };
   /** Token mode: when the session ends without activity (ms since the epoch). */
   sessionExpiresAt?: number;
+  /** Every cluster Porthole knows, by kubeconfig cluster name (one: URLs carry no `?cluster=`). */
+  clusters: string[];
+  /** The cluster a URL without `?cluster=` opens. */
+  defaultCluster: string;
 }
 
-export type ClusterInfoResult = ClusterInfo | { ok: false; error: string };
+export type ClusterInfoResult = ClusterInfo | { ok: false; error: string; unknownCluster?: { name: string; known: string[] } };
 
-export function clusterInfo(headers: Headers): ClusterInfoResult {
+/** The chrome's view of cluster `clusterName` (`?cluster=`; the default one without it). */
+export function clusterInfo(headers: Headers, clusterName?: string): ClusterInfoResult {
   try {
-    const config = clusterConfig();
+    const config = clusterConfig(clusterName);
+    const all = clusterConfigs();
     let identity: RequestIdentity | undefined;
     try {
-      identity = identityFor(headers);
+      identity = identityFor(headers, config.clusterName);
     } catch (err) {
       // Token or proxy mode with nobody signed in: the chrome shows the sign-in state, not an error.
       if (!(err instanceof IdentityError)) throw err;
@@ -48,11 +57,15 @@ export function clusterInfo(headers: Headers): ClusterInfoResult {
       // Token and proxy modes: the user's name (what the UI says "you" are), never the token's hash.
       identity: identity?.user?.name ?? identity?.name ?? '',
       namespace: identity?.kubeConfig.getContextObject(identity.kubeConfig.getCurrentContext())?.namespace,
+      namespaces: configuredNamespaces(),
       auth: authConfig().mode,
       user: identity?.user,
       sessionExpiresAt: identity?.session ? sessionDeadline(identity.session, authConfig()) : undefined,
+      clusters: all.map((c) => c.clusterName),
+      defaultCluster: (all.find((c) => c.isDefault) ?? all[0]).clusterName,
     };
   } catch (err) {
+    if (err instanceof UnknownClusterError) return { ok: false, error: err.message, unknownCluster: { name: err.cluster, known: err.known } };
     return { ok: false, error: fileErrorText(err) ?? withoutPaths(err instanceof Error ? err.message : String(err)) };
   }
 }

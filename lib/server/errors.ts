@@ -2,7 +2,7 @@ import 'server-only';
 import { failure, readStatus, statusError } from '../k8s/status';
 import type { Status, StatusReason } from '../k8s/types';
 import { IdentityError } from './identity';
-import { clusterConfig } from './kubeconfig';
+import { clusterConfig, UnknownClusterError } from './kubeconfig';
 import { fileErrorText, withoutPaths } from './safe-message';
 import { UpstreamUnreachableError } from './upstream';
 
@@ -81,6 +81,7 @@ function isApiException(err: unknown): err is { code: number; body: unknown } {
 /** Any thrown value → Status. Handles client-node's ApiException (`.code` + `.body` JSON string). */
 export function statusFromError(err: unknown): Status {
   if (err instanceof RequestError) return err.status;
+  if (err instanceof UnknownClusterError) return failure(404, 'NotFound', err.message);
   if (err instanceof UpstreamUnreachableError) {
     return failure(503, 'ServiceUnavailable', err.message, { retryAfterSeconds: 1 });
   }

@@ -11,6 +11,33 @@ import type { Session } from './session-seal';
 /** Cookie holding the kubeconfig context the user acts as (one of the contexts reaching the same cluster). */
 export const IDENTITY_COOKIE = 'porthole-context';
 
+/**
+ * The identity cookie holds one chosen context per cluster (comma-separated, each URI-encoded): the one
+ * of them that reaches `cluster` and may be used there.
+ */
+export function chosenContext(cookie: string | undefined, cluster: ClusterConfig): string | undefined {
+  if (!cookie) return undefined;
+  const allowed = identityContexts(cluster);
+  return cookie.split(',').map(safeDecode).find((name) => name !== undefined && allowed.includes(name));
+}
+
+/** The identity cookie's value after choosing `context` on `cluster`: the choices for other clusters stay. */
+export function withChosenContext(cookie: string | undefined, cluster: ClusterConfig, context: string): string {
+  const others = (cookie ?? '').split(',').filter((part) => {
+    const name = safeDecode(part);
+    return name !== undefined && name !== '' && cluster.kubeConfig.getContextObject(name)?.cluster !== cluster.clusterName;
+  });
+  return [encodeURIComponent(context), ...others.slice(0, 31)].join(',');
+}
+
+function safeDecode(text: string): string | undefined {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return undefined;
+  }
+}
+
 /** Who a request acts as, and the KubeConfig that carries that identity's credentials. */
 export interface RequestIdentity {
   kubeConfig: KubeConfig;
@@ -44,7 +71,7 @@ const perToken = new Map<string, KubeConfig>();
 /** A KubeConfig that sends `token` to the configured cluster (one client-node user per token). */
 export function tokenKubeConfig(cluster: ClusterConfig, token: string): KubeConfig {
   const tokenId = hash(token);
-  return cachedConfig(perToken, `${cluster.server}|${tokenId}`, () => kubeConfigForToken(cluster, token, tokenId));
+  return cachedConfig(perToken, `${cluster.clusterName}|${cluster.server}|${tokenId}`, () => kubeConfigForToken(cluster, token, tokenId));
 }
 
 /**
@@ -71,7 +98,7 @@ class ImpersonatingKubeConfig extends KubeConfig {
 const perProxyUser = new Map<string, KubeConfig>();
 
 function impersonating(cluster: ClusterConfig, user: string, groups: string[]): KubeConfig {
-  return cachedConfig(perProxyUser, `${cluster.server}|${cluster.contextName}|${user}\n${groups.join('\n')}`, () => {
+  return cachedConfig(perProxyUser, `${cluster.clusterName}|${cluster.server}|${cluster.contextName}|${user}\n${groups.join('\n')}`, () => {
     const kc = new ImpersonatingKubeConfig(user, groups);
     const base = cluster.kubeConfig;
     kc.loadFromOptions({ clusters: base.getClusters(), users: base.getUsers(), contexts: base.getContexts(), currentContext: cluster.contextName });
@@ -121,23 +148,18 @@ function proxyIdentity(headers: Headers, cluster: ClusterConfig): RequestIdentit
  * The identity of one request, by sign-in mode (--auth):
  *  - token: the user's own token from the sealed session cookie, else IdentityError (401): never a fallback;
  *  - proxy: the configured credentials impersonating the user a trusted proxy names, else IdentityError;
- *  - kubeconfig: an `Authorization: Bearer` token (API clients, tests) wins; then the identity cookie
- *    if it names a context of the same cluster; else the kubeconfig's own user.
- * The browser only ever holds a context *name* or a sealed session, never a credential in clear.
+ *  - kubeconfig: the identity cookie if it names a context of the same cluster; else the kubeconfig's own user.
+ * `clusterName` (`?cluster=`): which cluster; the default one without it (UnknownClusterError for a name not known).
+ * The browser only ever holds a context *name* or a sealed session, never a credential in clear; credentials
+ * a request brings (Authorization, Impersonate-*, X-Remote-*) are never used (lib/server/credential-headers.ts).
  */
-export function identityFor(headers: Headers): RequestIdentity {
-  const cluster = clusterConfig();
+export function identityFor(headers: Headers, clusterName?: string): RequestIdentity {
+  const cluster = clusterConfig(clusterName);
   const mode = authConfig().mode;
   if (mode === 'token') return tokenIdentity(headers, cluster);
   if (mode === 'proxy') return proxyIdentity(headers, cluster);
-  const auth = headers.get('authorization');
-  if (auth) {
-    const match = /^Bearer\s+(\S+)$/i.exec(auth);
-    if (!match) throw new IdentityError('Authorization header must be "Bearer <token>"');
-    return { kubeConfig: tokenKubeConfig(cluster, match[1]), name: `token:${hash(match[1])}`, cluster, auth: mode };
-  }
-  const chosen = readCookie(headers.get('cookie'), IDENTITY_COOKIE);
-  if (chosen && chosen !== cluster.contextName && identityContexts(cluster).includes(chosen)) {
+  const chosen = chosenContext(readCookie(headers.get('cookie'), IDENTITY_COOKIE), cluster);
+  if (chosen && chosen !== cluster.contextName) {
     return { kubeConfig: kubeConfigForContext(cluster, chosen), name: chosen, cluster, auth: mode };
   }
   return { kubeConfig: cluster.kubeConfig, name: cluster.contextName, cluster, auth: mode };

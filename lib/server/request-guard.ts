@@ -136,6 +136,8 @@ export const COMMON_SECURITY_HEADERS: Readonly<Record<string, string>> = {
 
 /** The request header proxy.ts passes a page request's CSP nonce in (read by lib/server/csp-nonce.ts). */
 export const NONCE_HEADER = 'x-nonce';
+/** proxy.ts gives pages the URL's `?cluster=` (URI-encoded) in this request header: the root layout cannot read the URL. */
+export const CLUSTER_HEADER = 'x-porthole-cluster';
 
 /** API answers are data, never documents: nothing may run or be framed. */
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'";

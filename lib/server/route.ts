@@ -9,6 +9,7 @@ import { API_CACHE_CONTROL, RequestError, statusFromError, statusFromUpstream, s
 import { MAX_BODY_BYTES } from './limits';
 import { incCounter, METRICS, routeTemplate } from './metrics';
 import { crossOriginProblem } from './request-guard';
+import { credentialHeaderProblem } from './credential-headers';
 import { readText, type UpstreamResponse } from './upstream';
 import { authConfig } from './auth-mode';
 import { clearSessionCookie, isSecureRequest } from './session';
@@ -30,6 +31,8 @@ export interface ApiContext<P> {
   input: P;
   identity: RequestIdentity;
   url: URL;
+  /** The request's headers (e.g. a cookie a route updates). */
+  headers: Headers;
   signal: AbortSignal;
   /** The raw body bytes (checked), for 'json' and 'patch' routes. */
   body?: Buffer;
@@ -66,10 +69,21 @@ function flatParams(raw: Record<string, string | string[]>): Record<string, stri
   return out;
 }
 
-/** Only Porthole's own pages (or non-browser clients) may use the API, reads included. */
+/**
+ * The cluster a request names (`?cluster=<kubeconfig cluster name>`), undefined for the default one.
+ * identityFor resolves it once per request: an unknown name is a 404 Status, and everything the
+ * request then does (credentials, shared informers, caches) belongs to that cluster.
+ */
+export function clusterParam(url: URL): string | undefined {
+  return url.searchParams.get('cluster') || undefined;
+}
+
+/** Only Porthole's own pages (or non-browser clients) may use the API, reads included; never with a bearer token of their own. */
 export function authorize(request: Request): void {
   const problem = crossOriginProblem(request.headers, new URL(request.url).protocol.replace(':', ''));
   if (problem) throw new RequestError(statusError.forbidden(problem));
+  const credential = credentialHeaderProblem(request.headers, authConfig().mode);
+  if (credential) throw new RequestError(credential);
 }
 
 /**
@@ -130,15 +144,15 @@ export function apiRoute<P>(spec: RouteSpec<P>): (request: Request, context: Rou
     let response: Response;
     try {
       if (write && readOnlyMode()) {
-        identity = identityOrUndefined(request.headers);
+        identity = identityOrUndefined(request.headers, clusterParam(url));
         throw new RequestError(failure(403, 'Forbidden', READ_ONLY_REASON));
       }
       const input = spec.validate(params, url);
       authorize(request);
-      identity = identityFor(request.headers);
+      identity = identityFor(request.headers, clusterParam(url));
       const { body, contentType } = await readBody(request, spec.body ?? 'none');
       if (write && request.method === 'POST') createdName = nameInBody(body);
-      response = await spec.act({ input, identity, url, signal: request.signal, body, contentType });
+      response = await spec.act({ input, identity, url, headers: request.headers, signal: request.signal, body, contentType });
       // The API server no longer accepts the signed-in user's token: that ends the session.
       if (response.status === 401 && identity.session) {
         const headers = new Headers(response.headers);
@@ -161,9 +175,9 @@ export function apiRoute<P>(spec: RouteSpec<P>): (request: Request, context: Rou
   };
 }
 
-function identityOrUndefined(headers: Headers): RequestIdentity | undefined {
+function identityOrUndefined(headers: Headers, cluster: string | undefined): RequestIdentity | undefined {
   try {
-    return identityFor(headers);
+    return identityFor(headers, cluster);
   } catch {
     return undefined;
   }

@@ -9,6 +9,7 @@ import { authorize, readLimited } from './route';
 import { clearSessionCookie, isSecureRequest, sessionCookie, sessionDeadline } from './session';
 import { reviewToken } from './session-review';
 import { sealForCookie, type Session } from './session-seal';
+import { clientAddress, signInLimiter, SIGNIN_FAILURE_LIMIT } from './signin-rate-limit';
 
 /**
  * The sign-in, sign-out and "who am I" answers of token mode (app/api/session). A browser form
@@ -17,7 +18,7 @@ import { sealForCookie, type Session } from './session-seal';
  */
 
 /** What the sign-in page says for each `error` / `reason` code (never text from the request). */
-export type SignInProblem = 'empty' | 'rejected' | 'unreachable' | 'too-large' | 'failed' | 'off';
+export type SignInProblem = 'empty' | 'rejected' | 'unreachable' | 'too-large' | 'failed' | 'off' | 'too-many';
 
 const MAX_FORM_BYTES = 64 * 1024;
 
@@ -78,17 +79,25 @@ function problemOf(status: Status): SignInProblem {
 export async function signIn(request: Request): Promise<Response> {
   const form = isForm(request);
   let next: string | undefined;
-  const fail = (problem: SignInProblem, status: Status): Response =>
-    form ? seeOther(signInPage({ error: problem, next })) : statusResponse(status);
+  const fail = (problem: SignInProblem, status: Status, headers?: HeadersInit): Response =>
+    form ? seeOther(signInPage({ error: problem, next })) : statusResponse(status, headers);
   try {
     authorize(request);
     const config = authConfig();
     if (config.mode !== 'token') return fail('off', failure(404, 'NotFound', 'sign-in with a token is off: Porthole was not started with --auth token'));
     const input = await readSignIn(request);
     next = input.next;
+    // Too many refused sign-ins from this address: refused before the API server is asked.
+    const client = clientAddress(request.headers);
+    const wait = signInLimiter.retryAfter(client);
+    if (wait !== undefined) {
+      const message = `too many refused sign-ins from this address (${SIGNIN_FAILURE_LIMIT} a minute): try again in ${wait} s`;
+      return fail('too-many', failure(429, 'TooManyRequests', message, { retryAfterSeconds: wait }), { 'Retry-After': String(wait) });
+    }
     if (!/^[\x21-\x7e]+$/.test(input.token)) return fail('empty', failure(400, 'BadRequest', 'enter a bearer token (printable characters, no spaces)'));
     const review = await reviewToken(input.token, request.signal);
     if (!review.ok) {
+      if (review.status.code === 401) signInLimiter.recordFailure(client);
       if ((review.status.code ?? 500) >= 500) console.error(`[porthole] sign-in check failed: ${review.status.message}`);
       return fail(problemOf(review.status), review.status.code === 401 ? failure(401, 'Unauthorized', 'the API server does not accept this token') : review.status);
     }

@@ -25,11 +25,11 @@ interface Entry {
 const entries = new Map<string, Entry>();
 
 /**
- * Who the informer acts as: the cluster and the request identity's stable name (a context name, or
+ * Who the informer acts as: the cluster (its kubeconfig name and server) and the request identity's stable name (a context name, or
  * `token:`/`proxy:` + a hash — never a credential), so two users never share one.
  */
 export function identityKey(identity: Pick<RequestIdentity, 'name' | 'cluster'>): string {
-  return `${identity.cluster.server}\n${identity.name}`;
+  return `${identity.cluster.clusterName}\n${identity.cluster.server}\n${identity.name}`;
 }
 
 const keyOf = (identity: RequestIdentity, spec: WatchSpec): string => `${identityKey(identity)}\n${watchId({ ...spec, view: undefined })}`;

@@ -26,8 +26,8 @@ export interface TestCluster {
   pid: number;
   kubeconfigPath: string;
   dataDir?: string;
-  tokens: { admin: string; viewer: string; editor: string };
-  /** Runs kubectl with this cluster's kubeconfig; `context` is `admin`, `viewer`, `editor` or a full context name. */
+  tokens: { admin: string; viewer: string; editor: string; developer: string };
+  /** Runs kubectl with this cluster's kubeconfig; `context` is `admin`, `viewer`, `editor`, `developer` or a full context name. */
   kubectl(args: string[], opts?: { input?: string; context?: string; timeoutMs?: number }): Promise<KubectlResult>;
   /** Starts `kubectl` without waiting (e.g. `get -w`); the caller kills it. */
   spawnKubectl(args: string[], opts?: { context?: string }): ChildProcess;
@@ -52,7 +52,7 @@ interface KubeconfigFile {
 function tokensFrom(path: string): TestCluster['tokens'] {
   const doc = parse(readFileSync(path, 'utf8')) as KubeconfigFile;
   const token = (name: string): string => doc.users?.find((u) => u.name === name)?.user?.token ?? '';
-  return { admin: token('admin'), viewer: token('viewer'), editor: token('editor') };
+  return { admin: token('admin'), viewer: token('viewer'), editor: token('editor'), developer: token('developer') };
 }
 
 function exited(child: ChildProcess): Promise<void> {

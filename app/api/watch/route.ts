@@ -4,7 +4,7 @@ import { RequestError, statusFromError, statusResponse } from '../../../lib/serv
 import { authConfig } from '../../../lib/server/auth-mode';
 import { identityFor } from '../../../lib/server/identity';
 import { sessionAbsoluteEnd } from '../../../lib/server/session';
-import { authorize, methodNotAllowed } from '../../../lib/server/route';
+import { authorize, clusterParam, methodNotAllowed } from '../../../lib/server/route';
 import { sseChannel } from '../../../lib/server/sse';
 import { subscribeWatch } from '../../../lib/server/watch-hub';
 
@@ -29,7 +29,7 @@ export async function GET(request: Request): Promise<Response> {
       if (!parsed) throw new RequestError(statusError.badRequest(`unsupported watch "${p}"`));
       return parsed;
     });
-    const identity = identityFor(request.headers);
+    const identity = identityFor(request.headers, clusterParam(url));
 
     const unsubscribes: (() => void)[] = [];
     const release = () => {

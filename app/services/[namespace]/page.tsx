@@ -1,5 +1,5 @@
 import { redirect } from 'next/navigation';
-import { pageRoutes } from '../../../lib/client/page-routes';
+import { pageRoutesHere } from '../../../lib/server/page-cluster';
 import { parseViewState } from '../../../lib/service-list/url-state';
 
 type Props = { params: Promise<{ namespace: string }> };
@@ -8,5 +8,5 @@ type Props = { params: Promise<{ namespace: string }> };
 export default async function NamespaceServicesPage({ params }: Props) {
   const { namespace } = await params;
   const view = parseViewState(new URLSearchParams({ namespace: decodeURIComponent(namespace) }));
-  redirect(pageRoutes.serviceList({ namespace: view.namespace }));
+  redirect((await pageRoutesHere()).serviceList({ namespace: view.namespace }));
 }

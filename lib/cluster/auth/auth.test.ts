@@ -247,7 +247,7 @@ users:
       - nonResourceURLs: ["/metrics"]
         verbs: [get]
 `);
-    expect(parsed.map((i) => i.name)).toEqual(['admin', 'viewer', 'editor', 'alice']);
+    expect(parsed.map((i) => i.name)).toEqual(['admin', 'viewer', 'editor', 'developer', 'alice']);
     expect(parsed[0].token).toBe('my-admin');
     expect(parsed[0].groups).toEqual(['system:masters']);
     const alice = authenticate('Bearer alice-secret', parsed, { anonymous: false });

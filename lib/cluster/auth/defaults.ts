@@ -10,12 +10,20 @@ export const DEFAULT_TOKENS = {
   admin: 'porthole-admin-token',
   viewer: 'porthole-viewer-token',
   editor: 'porthole-editor-token',
+  developer: 'porthole-developer-token',
 } as const;
 
 /** Every group, resource and verb the embedded cluster serves, read-only. */
 const READ = ['get', 'list', 'watch'];
 
 export const EDITOR_NAMESPACE = 'demo';
+
+/** Services (read and write) and what a Service's pages read, in one namespace. */
+const NAMESPACE_SERVICE_RULES: Rule[] = [
+  { apiGroups: [''], resources: ['services', 'services/status'], verbs: ['*'], namespaces: [EDITOR_NAMESPACE] },
+  { apiGroups: [''], resources: ['pods', 'endpoints', 'events'], verbs: [...READ], namespaces: [EDITOR_NAMESPACE] },
+  { apiGroups: ['discovery.k8s.io'], resources: ['endpointslices'], verbs: [...READ], namespaces: [EDITOR_NAMESPACE] },
+];
 
 export function defaultIdentities(): Identity[] {
   return [
@@ -36,12 +44,14 @@ export function defaultIdentities(): Identity[] {
       name: 'editor',
       token: DEFAULT_TOKENS.editor,
       groups: ['porthole:editors'],
-      rules: [
-        { apiGroups: [''], resources: ['services', 'services/status'], verbs: ['*'], namespaces: [EDITOR_NAMESPACE] },
-        { apiGroups: [''], resources: ['pods', 'endpoints', 'events'], verbs: [...READ], namespaces: [EDITOR_NAMESPACE] },
-        { apiGroups: ['discovery.k8s.io'], resources: ['endpointslices'], verbs: [...READ], namespaces: [EDITOR_NAMESPACE] },
-        { apiGroups: [''], resources: ['namespaces'], verbs: [...READ] },
-      ],
+      rules: [...NAMESPACE_SERVICE_RULES, { apiGroups: [''], resources: ['namespaces'], verbs: [...READ] }],
+    },
+    {
+      // Namespace-limited: like the editor, but may not list namespaces (nor anything cluster-wide).
+      name: 'developer',
+      token: DEFAULT_TOKENS.developer,
+      groups: ['porthole:developers'],
+      rules: [...NAMESPACE_SERVICE_RULES],
     },
   ];
 }

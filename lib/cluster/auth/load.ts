@@ -2,7 +2,7 @@
  * Identities from a tokens file (YAML or JSON), or the built-in ones.
  *
  * ```yaml
- * defaults: true            # keep the built-in admin/viewer/editor (default true)
+ * defaults: true            # keep the built-in admin/viewer/editor/developer (default true)
  * users:
  *   - name: alice
  *     token: alice-secret

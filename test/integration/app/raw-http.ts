@@ -3,6 +3,7 @@
  * Sec-Fetch-* headers (forbidden in fetch), TRACE, undecodable paths, chunked bodies of any size.
  */
 import http from 'node:http';
+import net from 'node:net';
 import { readFileSync, readdirSync } from 'node:fs';
 
 export interface RawResponse {
@@ -95,4 +96,32 @@ export function treeRssBytes(rootPid: number): number {
     }
   }
   return total;
+}
+
+/** A WebSocket handshake on a raw socket: the answer's head and body, and whether the server closed. */
+export function upgradeAttempt(port: number, path: string, timeoutMs = 5_000): Promise<{ head: string; body: string; closed: boolean }> {
+  return new Promise((resolve) => {
+    let text = '';
+    const done = (closed: boolean): void => {
+      const at = text.indexOf('\r\n\r\n');
+      resolve(at < 0 ? { head: text, body: '', closed } : { head: text.slice(0, at), body: text.slice(at + 4), closed });
+    };
+    const socket = net.connect(port, '127.0.0.1', () => {
+      socket.write(
+        `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nOrigin: http://127.0.0.1:${port}\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n` +
+          'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n',
+      );
+    });
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => (text += chunk));
+    socket.on('error', () => undefined);
+    socket.on('close', () => {
+      clearTimeout(timer);
+      done(true);
+    });
+    const timer = setTimeout(() => {
+      socket.destroy();
+      done(false);
+    }, timeoutMs);
+  });
 }

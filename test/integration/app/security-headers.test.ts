@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Status } from '../../../lib/k8s/types';
-import { raw, treeRssBytes } from './raw-http';
+import { raw, treeRssBytes, upgradeAttempt } from './raw-http';
 import { startAppStack, type AppStack } from './stack';
 
 /** Headers on pages and API, methods no route serves, undecodable paths, the streamed body limit. */
@@ -99,6 +99,18 @@ describe('methods and paths no route serves', () => {
     }
     const page = await raw({ port, method: 'TRACE', path: '/services' });
     expect(page.status).toBe(405);
+  });
+
+  it('no protocol upgrade: a WebSocket handshake anywhere gets a 400 Status, never 101, and the socket closes', async () => {
+    const paths = ['/api/watch', '/api/namespaces/default/services', '/api/v1/namespaces/default/pods/web/exec?command=sh', '/services'];
+    for (const path of paths) {
+      const answer = await upgradeAttempt(port, path);
+      expect(answer.closed, path).toBe(true);
+      expect(answer.head, path).toMatch(/^HTTP\/1\.1 400 /);
+      expect(answer.head, path).not.toMatch(/^HTTP\/1\.1 101/m);
+      expect(JSON.parse(answer.body) as Status, path).toMatchObject({ kind: 'Status', code: 400, reason: 'BadRequest' });
+      expect(answer.body, path).toContain('does not upgrade connections');
+    }
   });
 
   it('a malformed percent-encoding is a 400 Status, not a 500', async () => {

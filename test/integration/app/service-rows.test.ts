@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Service, ServiceList } from '../../../lib/k8s/types';
 import type { StreamEvents } from '../../../lib/live/protocol';
 import { decodeServiceRows, type ServiceRowList } from '../../../lib/service-list/row-wire';
-import { sseReader, startAppStack, type AppStack, type SseEvent } from './stack';
+import { asContext, sseReader, startAppStack, type AppStack, type SseEvent } from './stack';
 
 let stack: AppStack;
 const NS = 'it-rows';
@@ -73,13 +73,13 @@ describe('/api/service-rows', () => {
     await expect.poll(async () => (await names()).names, { timeout: 10_000 }).not.toContain('cached');
     expect((await names()).cache).toBe('hit');
     // Another identity has its own entry: the viewer's first list is not served from the admin's.
-    const viewer = await fetch(`${stack.url}/api/service-rows?namespace=${NS}`, { headers: { Authorization: `Bearer ${stack.cluster.tokens.viewer}` } });
+    const viewer = await fetch(`${stack.url}/api/service-rows?namespace=${NS}`, { headers: asContext('porthole-viewer') });
     expect(viewer.status).toBe(200);
     expect(viewer.headers.get('x-porthole-cache')).toBe('miss');
   });
 
   it('refuses an identity the API server refuses, with its Status', async () => {
-    const res = await fetch(`${stack.url}/api/service-rows`, { headers: { Authorization: `Bearer ${stack.cluster.tokens.editor}` } });
+    const res = await fetch(`${stack.url}/api/service-rows`, { headers: asContext('porthole-editor') });
     expect(res.status).toBe(403);
     expect(((await res.json()) as { reason: string }).reason).toBe('Forbidden');
   });

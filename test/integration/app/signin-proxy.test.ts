@@ -5,49 +5,30 @@
  * headers from another address (127.0.0.2: another loopback address) are ignored and logged, and the
  * request runs as no one. Credentials the browser sends never reach the API server.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceList, Status } from '../../../lib/k8s/types';
-import { ensureBuild, freePort } from '../../support/start-porthole';
+import { runPortholeCommand, startPortholeCommand, type StartedCommand } from '../../support/start-porthole-command';
 import { raw, type RawResponse } from './raw-http';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
-let child: ChildProcess;
-let output = '';
+let porthole: StartedCommand;
 let port: number;
 let nextPort: number;
 let data: string;
+const output = (): string => porthole.output();
 
 beforeAll(async () => {
-  ensureBuild();
-  port = await freePort();
   data = mkdtempSync(join(tmpdir(), 'porthole-proxy-it-'));
-  child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'bin/porthole.ts', '--embedded', '--data-dir', data, '--port', String(port), '--auth', 'proxy', '--trusted-proxies', '127.0.0.1/32'],
-    { cwd: ROOT, env: { ...process.env, KUBECONFIG: '' }, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  child.stdout?.on('data', (c: Buffer) => (output += c.toString()));
-  child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
-  const deadline = Date.now() + 120_000;
-  while (!output.includes('Porthole is ready')) {
-    if (child.exitCode !== null) throw new Error(`porthole exited ${child.exitCode}:\n${output}`);
-    if (Date.now() > deadline) throw new Error(`porthole did not become ready:\n${output}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  nextPort = Number(/Next server on 127\.0\.0\.1:(\d+)/.exec(output)?.[1]);
+  porthole = await startPortholeCommand(['--embedded', '--data-dir', data, '--auth', 'proxy', '--trusted-proxies', '127.0.0.1/32']);
+  port = porthole.port;
+  nextPort = Number(/Next server on 127\.0\.0\.1:(\d+)/.exec(output())?.[1]);
 }, 180_000);
 
 afterAll(async () => {
-  if (child && child.exitCode === null) {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
-  }
+  await porthole?.stop();
   if (data) rmSync(data, { recursive: true, force: true });
 });
 
@@ -100,25 +81,26 @@ describe('--auth proxy', () => {
     expect(res.body).toContain('event: ');
   });
 
-  it('without a user it acts as no one: 401, never the kubeconfig identity', async () => {
+  it('without a user it acts as no one: 401, never the kubeconfig identity; pages go to the page saying why', async () => {
     const res = await request({ path: '/api/services' });
     expect(res.status).toBe(401);
     expect(status(res).reason).toBe('Unauthorized');
     const page = await request({ path: '/services' });
-    expect(page.status).toBe(401);
+    expect(page.status).toBe(303);
+    expect(page.headers.location).toMatch(/\/signin\?reason=no-user$/);
   });
 
   it('ignores and logs the headers from an address that is not a trusted proxy', async () => {
-    const before = output.length;
+    const before = output().length;
     const res = await request({ path: '/api/services', from: '127.0.0.2', headers: { 'X-Remote-User': 'admin', 'X-Remote-Group': 'system:masters' } });
     expect(res.status).toBe(401);
     await new Promise((r) => setTimeout(r, 300));
-    expect(output.slice(before)).toMatch(/ignored x-remote-user, x-remote-group from 127\.0\.0\.2/);
+    expect(output().slice(before)).toMatch(/ignored x-remote-user, x-remote-group from 127\.0\.0\.2/);
   });
 
   it('a request straight to the internal Next port cannot forge the front\'s stamp', async () => {
     expect(nextPort).toBeGreaterThan(0);
-    const before = output.length;
+    const before = output().length;
     const res = await request({
       to: nextPort,
       path: '/api/services',
@@ -126,7 +108,7 @@ describe('--auth proxy', () => {
     });
     expect(res.status).toBe(401);
     await new Promise((r) => setTimeout(r, 300));
-    expect(output.slice(before)).toMatch(/ignored x-remote-user\/x-remote-group/);
+    expect(output().slice(before)).toMatch(/ignored x-remote-user\/x-remote-group/);
   });
 
   it('credentials the browser sends (Authorization, Impersonate-*) never reach the API server', async () => {
@@ -147,15 +129,6 @@ describe('--auth proxy', () => {
 });
 
 describe('sign-in flags', () => {
-  const run = (args: string[]): Promise<{ code: number | null; output: string }> =>
-    new Promise((done) => {
-      const p = spawn(process.execPath, ['--import', 'tsx', 'bin/porthole.ts', ...args], { cwd: ROOT, env: { ...process.env, KUBECONFIG: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
-      let text = '';
-      p.stdout?.on('data', (c: Buffer) => (text += c.toString()));
-      p.stderr?.on('data', (c: Buffer) => (text += c.toString()));
-      p.once('exit', (code) => done({ code, output: text }));
-    });
-
   it('refuses bad values with a clear message before starting anything', async () => {
     const keyFile = join(data, 'short.key');
     writeFileSync(keyFile, Buffer.alloc(16).toString('base64'));
@@ -167,7 +140,7 @@ describe('sign-in flags', () => {
       [['--auth', 'proxy', '--embedded', '--data-dir', join(data, 'x')], /--auth proxy needs --trusted-proxies/],
     ];
     for (const [args, message] of cases) {
-      const r = await run(args);
+      const r = await runPortholeCommand(args);
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.output).toMatch(message);
     }

@@ -154,13 +154,22 @@ describe('--auth token: signed in', () => {
     const list = await api(a, '/api/namespaces/demo/services', viewer);
     expect(list.status).toBe(200);
     expect(((await list.json()) as ServiceList).items.length).toBeGreaterThan(0);
+    // Impersonate-* and X-Remote-* the browser sends are ignored: still the viewer.
     const refused = await api(a, '/api/namespaces/demo/services', viewer, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${cluster.tokens.admin}`, 'Impersonate-User': 'admin' },
+      headers: { 'Content-Type': 'application/json', 'Impersonate-User': 'admin', 'Impersonate-Group': 'system:masters', 'X-Remote-User': 'admin' },
       body: newService('by-viewer'),
     });
     expect(refused.status).toBe(403);
     expect(((await refused.json()) as Status).message).toContain('User "viewer" cannot create resource "services"');
+    // A bearer token in the request is refused with a Status that says how to change user.
+    const bearer = await api(a, '/api/namespaces/demo/services', viewer, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${cluster.tokens.admin}` },
+      body: newService('by-viewer'),
+    });
+    expect(bearer.status).toBe(400);
+    expect(((await bearer.json()) as Status).message).toMatch(/^Porthole does not take credentials from requests .*sign in with your token/);
 
     const editor = await sessionOf(a, cluster.tokens.editor);
     const created = await api(a, '/api/namespaces/demo/services', editor, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: newService('by-editor') });

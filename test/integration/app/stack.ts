@@ -54,6 +54,14 @@ export async function startAppStack(opts: { clusterArgs?: string[]; allowedHosts
   };
 }
 
+/**
+ * Headers that make Porthole act as another context of the embedded kubeconfig (porthole-viewer,
+ * porthole-editor...): the identity switch's cookie, the only way a request picks who Porthole acts as.
+ */
+export function asContext(context: string): { cookie: string } {
+  return { cookie: `porthole-context=${context}` };
+}
+
 export type SseEvent = { event: string; data: unknown };
 
 /** Reads server-sent events from a streaming response; `until` can be called again to read on. */

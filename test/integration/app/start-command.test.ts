@@ -1,55 +1,24 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startTestCluster, type TestCluster } from '../../support/start-cluster';
-import { ensureBuild, freePort } from '../../support/start-porthole';
+import { startPortholeCommand, type StartedCommand } from '../../support/start-porthole-command';
 import { raw } from './raw-http';
 
 /** `npm start` (bin/porthole.ts) as a user runs it: one process, stopped with SIGTERM. */
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
-interface Started {
-  child: ChildProcess;
-  output: () => string;
-  url: string;
-}
+type Started = StartedCommand;
 
 async function start(args: string[], env: Record<string, string> = {}): Promise<Started> {
-  ensureBuild();
-  const port = await freePort();
-  const home = mkdtempSync(join(tmpdir(), 'porthole-home-'));
-  cleanup.push(() => rmSync(home, { recursive: true, force: true }));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bin/porthole.ts', '--port', String(port), ...args], {
-    cwd: ROOT,
-    env: { ...process.env, KUBECONFIG: '', HOME: home, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const started = await startPortholeCommand(args, env, 90_000);
+  cleanup.push(async () => {
+    await started.stop();
   });
-  let output = '';
-  child.stdout?.on('data', (c: Buffer) => (output += c.toString()));
-  child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
-  const deadline = Date.now() + 90_000;
-  while (!/Porthole is ready: open (\S+)/.test(output)) {
-    if (child.exitCode !== null) throw new Error(`porthole exited ${child.exitCode}:\n${output}`);
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`porthole did not become ready:\n${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  const url = /Porthole is ready: open (\S+)/.exec(output)![1];
-  return { child, output: () => output, url };
+  return started;
 }
 
-async function stop(s: Started): Promise<number | null> {
-  s.child.kill('SIGTERM');
-  return new Promise((r) => {
-    if (s.child.exitCode !== null) return r(s.child.exitCode);
-    s.child.once('exit', (code) => r(code));
-  });
-}
+const stop = (s: Started): Promise<number | null> => s.stop();
 
 const cleanup: (() => Promise<void> | void)[] = [];
 afterAll(async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Service, Status } from '../../../lib/k8s/types';
 import { startPorthole, type PortholeServer } from '../../support/start-porthole';
-import { startAppStack, type AppStack } from './stack';
+import { asContext, startAppStack, type AppStack } from './stack';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -64,7 +64,7 @@ describe('Kubernetes Status errors reach the browser intact', () => {
   });
 
   it('403 Forbidden for another identity, with the real message', async () => {
-    const res = await viaPorthole('DELETE', `/api/namespaces/${NS}/services/dup`, undefined, { Authorization: `Bearer ${stack.cluster.tokens.viewer}` });
+    const res = await viaPorthole('DELETE', `/api/namespaces/${NS}/services/dup`, undefined, asContext('porthole-viewer'));
     expect(res.status).toBe(403);
     expect(res.body).toMatchObject({ reason: 'Forbidden', code: 403 });
     expect((res.body as Status).message).toBe(

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KubeObject, ServiceList } from '../../../lib/k8s/types';
 import type { StreamEvents } from '../../../lib/live/protocol';
-import { sseReader, startAppStack, type AppStack, type SseEvent } from './stack';
+import { asContext, sseReader, startAppStack, type AppStack, type SseEvent } from './stack';
 
 let stack: AppStack;
 const NS = 'it-watch';
@@ -91,7 +91,7 @@ describe('the watch stream', () => {
     const ctrl = new AbortController();
     const res = await fetch(`${stack.url}/api/watch?watch=services:all`, {
       signal: ctrl.signal,
-      headers: { Authorization: `Bearer ${stack.cluster.tokens.editor}` },
+      headers: asContext('porthole-editor'),
     });
     const events = await sseReader(res).until((ev) => named(ev, 'failure').length > 0);
     const failure = named(events, 'failure')[0].data as StreamEvents['failure'];
