@@ -261,6 +261,7 @@ function loopbackFreePort(): Promise<number> {
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   const target = resolveTarget(args);
+  if (args.scale && target.kind !== 'embedded') fail('--scale seeds the embedded cluster only; add --embedded to use it');
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(args.port), PORTHOLE_HOST: args.host, NEXT_TELEMETRY_DISABLED: '1' };
   if (args.allowedHosts !== undefined) env.PORTHOLE_ALLOWED_HOSTS = args.allowedHosts;
   if (args.upstreamTimeoutMs !== undefined) env.PORTHOLE_UPSTREAM_TIMEOUT_MS = String(args.upstreamTimeoutMs);
