@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- group...]` (groups: cluster, app, slowlink, watch, fanout, forms, yaml): every benchmark Porthole has,
+ * `npm run bench [-- group...]` (groups: cluster, app, slowlink, scale, watch, fanout, forms, yaml): every benchmark Porthole has,
  * with its target. Prints the machine, then one table of all figures; writes .porthole/bench/latest.json.
  * Exits 0 when figures miss their targets (a benchmark reports, it is not a test); 1 when a group
  * fails to run; 2 for an unknown group.
@@ -8,6 +8,7 @@ import { benchApp } from './app-bench';
 import { benchCluster } from './cluster-bench';
 import { benchFanout } from './fanout-bench';
 import { benchForms } from './forms-bench';
+import { benchScale } from './scale-bench';
 import { describeMachine, formatTable, machineLine, writeReportJson, type BenchReport } from './report';
 import { benchSlowLink } from './slow-link-bench';
 import type { BenchResult } from './stats';
@@ -24,6 +25,7 @@ const GROUPS: readonly BenchGroup[] = [
   { key: 'cluster', title: 'Embedded cluster', run: benchCluster },
   { key: 'app', title: 'Service list', run: benchApp },
   { key: 'slowlink', title: 'Service list over a slow link (20 Mbit/s, 40 ms)', run: benchSlowLink },
+  { key: 'scale', title: 'Service list at 50,000', run: benchScale },
   { key: 'watch', title: 'Watch to screen (10,000 listed, 50 changes/s)', run: benchWatchScreen },
   { key: 'fanout', title: 'Many viewers, one upstream (100 SSE clients)', run: benchFanout },
   { key: 'forms', title: 'Service forms', run: benchForms },

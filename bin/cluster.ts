@@ -12,7 +12,7 @@ async function main(): Promise<void> {
   } catch (err) {
     console.error(err instanceof Error ? err.message : err);
     console.error(
-      'usage: cluster [--port 6443] [--data-dir DIR] [--write-kubeconfig FILE] [--service-cluster-ip-range CIDR[,CIDR]] [--service-node-port-range A-B] [--lb-pool CIDR] [--tokens-file FILE] [--anonymous-auth] [--empty] [--history-size N] [--headers-timeout 32s] [--request-timeout 60s] [--keep-alive-timeout 90s] [--max-connections 1000] [--watch-queue-bytes 10Mi] [--watch-queue-events 1000]',
+      'usage: cluster [--port 6443] [--data-dir DIR] [--write-kubeconfig FILE] [--service-cluster-ip-range CIDR[,CIDR]] [--service-node-port-range A-B] [--lb-pool CIDR] [--tokens-file FILE] [--anonymous-auth] [--empty] [--scale N] [--history-size N] [--headers-timeout 32s] [--request-timeout 60s] [--keep-alive-timeout 90s] [--max-connections 1000] [--watch-queue-bytes 10Mi] [--watch-queue-events 1000]',
     );
     process.exit(2);
   }

@@ -9,6 +9,7 @@
  *   --data-dir <dir>      embedded cluster data (default .porthole/cluster)
  *   --cluster-port <n>    embedded cluster port (default: any free port)
  *   --empty               embedded cluster without demo data
+ *   --scale <n>           embedded cluster: seed n extra Services (e.g. 50000)
  *   --service-cluster-ip-range <cidr[,cidr]>  embedded cluster's Service CIDR(s); two (IPv4,IPv6) = dual stack
  *   --port <n>            Porthole's port (default $PORT, else 3000)
  *   --host <addr>         address to bind (default 127.0.0.1)
@@ -49,6 +50,7 @@ import { randomBytes } from 'node:crypto';
 import { KubeConfig } from '@kubernetes/client-node';
 import { parseAuthMode, parseDuration, parseSessionKeys } from '../lib/server/auth-mode';
 import { cidrList } from '../lib/server/auth-mode-proxy';
+import { parseScale } from '../lib/cluster/demo/scale';
 import { parseNamespaceList } from '../lib/server/configured-namespaces';
 import { deriveClusters, kubeconfigPaths, mergeKubeconfigs, type KubeconfigFile } from '../lib/server/kubeconfig-merge';
 
@@ -63,6 +65,8 @@ interface Args {
   dataDir: string;
   clusterPort: number;
   empty: boolean;
+  /** --scale N: the embedded cluster seeds N extra Services (lib/cluster/demo/scale.ts). */
+  scale?: number;
   serviceClusterIPRange?: string;
   port: number;
   host: string;
@@ -119,6 +123,7 @@ function parseArgs(argv: string[]): Args {
       case '--data-dir': args.dataDir = resolve(value()); break;
       case '--cluster-port': args.clusterPort = Number(value()); break;
       case '--empty': args.empty = true; break;
+      case '--scale': { const n = value(); args.scale = check(name, () => parseScale(n)); break; }
       case '--service-cluster-ip-range': args.serviceClusterIPRange = value(); break;
       case '--port': args.port = Number(value()); break;
       case '--host': args.host = value(); break;
@@ -152,7 +157,7 @@ function parseArgs(argv: string[]): Args {
       case '--proxy-user-header': args.authEnv.PORTHOLE_PROXY_USER_HEADER = value(); break;
       case '--proxy-group-header': args.authEnv.PORTHOLE_PROXY_GROUP_HEADER = value(); break;
       case '--help': case '-h':
-        console.log('usage: npm start -- [--kubeconfig FILE] [--context NAME] [--embedded] [--data-dir DIR] [--cluster-port N] [--empty] [--service-cluster-ip-range CIDR[,CIDR]] [--port N] [--host ADDR] [--allowed-hosts A,B] [--upstream-timeout SECONDS] [--dev] [--allow-context-switch] [--read-only] [--namespaces A,B] [--auth kubeconfig|token|proxy] [--session-key-file FILE] [--session-idle D] [--session-max D] [--secure-cookies] [--trusted-proxies CIDRS] [--proxy-user-header H] [--proxy-group-header H]');
+        console.log('usage: npm start -- [--kubeconfig FILE] [--context NAME] [--embedded] [--data-dir DIR] [--cluster-port N] [--empty] [--scale N] [--service-cluster-ip-range CIDR[,CIDR]] [--port N] [--host ADDR] [--allowed-hosts A,B] [--upstream-timeout SECONDS] [--dev] [--allow-context-switch] [--read-only] [--namespaces A,B] [--auth kubeconfig|token|proxy] [--session-key-file FILE] [--session-idle D] [--session-max D] [--secure-cookies] [--trusted-proxies CIDRS] [--proxy-user-header H] [--proxy-group-header H]');
         process.exit(0);
         break;
       default: fail(`unknown flag ${flag}`);
@@ -260,6 +265,7 @@ function loopbackFreePort(): Promise<number> {
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   const target = resolveTarget(args);
+  if (args.scale && target.kind !== 'embedded') fail('--scale seeds the embedded cluster only; add --embedded to use it');
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(args.port), PORTHOLE_HOST: args.host, NEXT_TELEMETRY_DISABLED: '1' };
   if (args.allowedHosts !== undefined) env.PORTHOLE_ALLOWED_HOSTS = args.allowedHosts;
   if (args.upstreamTimeoutMs !== undefined) env.PORTHOLE_UPSTREAM_TIMEOUT_MS = String(args.upstreamTimeoutMs);
@@ -298,6 +304,7 @@ async function main(): Promise<void> {
     mkdirSync(args.dataDir, { recursive: true });
     const clusterArgs = ['--port', String(args.clusterPort), '--data-dir', args.dataDir];
     if (args.empty) clusterArgs.push('--empty');
+    if (args.scale) clusterArgs.push('--scale', String(args.scale));
     if (args.serviceClusterIPRange) clusterArgs.push('--service-cluster-ip-range', args.serviceClusterIPRange);
     const cluster = await startCluster(parseClusterArgs(clusterArgs));
     // Next to the data it describes: two instances with different data dirs never share a kubeconfig.

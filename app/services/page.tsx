@@ -6,6 +6,7 @@ import { ListLoading } from '../../components/service-list/ListStates';
 import { ServiceListView } from '../../components/service-list/ServiceListView';
 import { apiPaths, apiUrl } from '../../lib/client/api-paths';
 import { prefetchScript } from '../../lib/client/prefetch';
+import { ROW_STREAM_CONTENT_TYPE } from '../../lib/service-list/row-stream';
 import { namespaceToOpen } from '../../lib/server/access';
 import { configuredNamespaces } from '../../lib/server/configured-namespaces';
 import { cspNonce } from '../../lib/server/csp-nonce';
@@ -56,7 +57,7 @@ export default async function ServicesPage({ searchParams }: Props) {
   return (
     <>
       {/* Start the list request before the JavaScript bundle has loaded. */}
-      <script nonce={await cspNonce()} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: prefetchScript(rows) }} />
+      <script nonce={await cspNonce()} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: prefetchScript(rows, ROW_STREAM_CONTENT_TYPE) }} />
       <Suspense fallback={<ListLoading />}>
         <ServiceListView />
       </Suspense>

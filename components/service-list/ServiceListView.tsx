@@ -47,6 +47,7 @@ export function ServiceListView() {
         attentionCount={model.error ? 0 : model.attentionCount}
         shown={model.shown}
         total={model.total}
+        loadingMore={model.loadingMore}
       />
       <ReadableNamespacesNote />
       {rawNamespace && !view.namespace ? (

@@ -1,7 +1,7 @@
 'use client';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import Link from 'next/link';
-import { memo, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useNow } from '../../lib/client/use-now';
 import { humanDuration } from '../../lib/service-list/format';
 import type { ServiceRow } from '../../lib/service-list/rows';
@@ -205,6 +205,8 @@ export function ServiceTable({
   const rowHeight = useRowHeight();
   const sortedBy = shownSort(view);
   const [restore] = useState(() => (typeof window === 'undefined' ? undefined : readSavedPosition()));
+  // A new key function makes the virtualizer measure every row again (50,000 of them): only with new rows.
+  const getItemKey = useCallback((i: number) => rows[i].key, [rows]);
   // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Virtual returns fresh functions by design
   const virtualizer = useVirtualizer({
     initialOffset: restore?.offset ?? 0,
@@ -215,7 +217,7 @@ export function ServiceTable({
     scrollMargin: HEADER_HEIGHT,
     scrollPaddingStart: HEADER_HEIGHT,
     overscan: 12,
-    getItemKey: (i) => rows[i].key,
+    getItemKey,
   });
   useEffect(() => {
     virtualizer.measure();

@@ -15,10 +15,12 @@ interface Props {
   attentionCount?: number;
   shown?: number;
   total: number;
+  /** The list is still streaming in: `total` is what arrived so far. */
+  loadingMore?: boolean;
 }
 
 /** Search (press "/" to focus), type filter chips with counts, and the result count. */
-export function ServiceToolbar({ view, query, onQuery, onView, typeCounts, attentionCount, shown, total }: Props) {
+export function ServiceToolbar({ view, query, onQuery, onView, typeCounts, attentionCount, shown, total, loadingMore }: Props) {
   const input = useRef<HTMLInputElement>(null);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -88,8 +90,9 @@ export function ServiceToolbar({ view, query, onQuery, onView, typeCounts, atten
           </button>
         ))}
       </div>
-      <span className="result-count" data-testid="result-count" aria-live="polite">
+      <span className="result-count" data-testid="result-count" aria-live={loadingMore ? 'off' : 'polite'} aria-busy={loadingMore || undefined}>
         {shown === undefined ? '' : shown === total ? `${total} Service${total === 1 ? '' : 's'}` : `${shown} of ${total} Services`}
+        {loadingMore ? ' so far, loading…' : ''}
       </span>
       <ListLegend />
     </div>

@@ -40,25 +40,33 @@ function warningsOf(res: Response): string[] {
   return [...raw.matchAll(/\d{3}\s+\S+\s+"((?:[^"\\]|\\.)*)"/g)].map((m) => m[1].replace(/\\"/g, '"'));
 }
 
-export async function requestJson<T>(apiPath: string, init?: RequestInit & { contentType?: string }): Promise<JsonResult<T>> {
-  const path = apiUrl(apiPath);
-  let res: Response;
-  const headers = new Headers(init?.headers);
-  headers.set('Accept', 'application/json');
-  if (init?.contentType) headers.set('Content-Type', init.contentType);
+/** The response, or a StatusError when Porthole's server cannot be reached (an abort passes through). */
+export async function reach(pending: Promise<Response>): Promise<Response> {
   try {
-    const early = !init?.method || init.method === 'GET' ? takePrefetched(path) : undefined;
-    res = await (early ?? fetch(path, { ...init, headers, cache: 'no-store' }));
+    return await pending;
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
     throw new StatusError(failure(503, 'ServiceUnavailable', `Porthole's server cannot be reached: ${(err as Error).message}`));
   }
-  const warnings = warningsOf(res);
+}
+
+/** Throws the answer's Status as a StatusError unless it is a 2xx (and announces a 401). */
+export async function checkOk(res: Response, warnings: string[] = []): Promise<void> {
   if (res.status === 401) announceUnauthorized();
-  if (!res.ok) {
-    const text = await res.text();
-    throw new StatusError(readStatus(text) ?? failure(res.status, 'InternalError', text.slice(0, 300) || res.statusText), warnings);
-  }
+  if (res.ok) return;
+  const text = await res.text();
+  throw new StatusError(readStatus(text) ?? failure(res.status, 'InternalError', text.slice(0, 300) || res.statusText), warnings);
+}
+
+export async function requestJson<T>(apiPath: string, init?: RequestInit & { contentType?: string }): Promise<JsonResult<T>> {
+  const path = apiUrl(apiPath);
+  const headers = new Headers(init?.headers);
+  headers.set('Accept', 'application/json');
+  if (init?.contentType) headers.set('Content-Type', init.contentType);
+  const early = !init?.method || init.method === 'GET' ? takePrefetched(path) : undefined;
+  const res = await reach(early ?? fetch(path, { ...init, headers, cache: 'no-store' }));
+  const warnings = warningsOf(res);
+  await checkOk(res, warnings);
   if (res.status === 204 || res.headers.get('content-length') === '0') return { data: undefined as T, warnings };
   // res.json() parses straight from the bytes: no intermediate 10 MB string for a large list.
   return { data: (await res.json()) as T, warnings };

@@ -7,10 +7,10 @@
 const GLOBAL = '__portholePrefetch';
 
 /** Inline script text that starts GET `url` at once (the URL must be one of Porthole's own). */
-export function prefetchScript(url: string): string {
+export function prefetchScript(url: string, accept = 'application/json'): string {
   if (!url.startsWith('/api/')) throw new Error('prefetch only Porthole API URLs');
   const u = JSON.stringify(url);
-  return `(function(){try{var m=window.${GLOBAL}=window.${GLOBAL}||{};m[${u}]={t:Date.now(),p:fetch(${u},{headers:{Accept:'application/json'},cache:'no-store'})}}catch(e){}})()`;
+  return `(function(){try{var m=window.${GLOBAL}=window.${GLOBAL}||{};m[${u}]={t:Date.now(),p:fetch(${u},{headers:{Accept:${JSON.stringify(accept)}},cache:'no-store'})}}catch(e){}})()`;
 }
 
 const MAX_AGE_MS = 15_000;

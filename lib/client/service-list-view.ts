@@ -6,15 +6,16 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { Status } from '../k8s/types';
 import { countEndpoints, slicesByService } from '../service-list/endpoint-counts';
-import { FIRST_SCREEN_MIN_SERVICES, firstScreen, isDefaultOrder } from '../service-list/first-screen';
+import { createFirstScreenTracker, FIRST_SCREEN_MIN_SERVICES, isDefaultOrder } from '../service-list/first-screen';
 import { createRowBuilder, type ServiceRow } from '../service-list/rows';
 import { filterAndCount } from '../service-list/search';
-import { sortRows } from '../service-list/sort';
+import { createRowSorter } from '../service-list/sort';
 import type { ListViewState } from '../service-list/url-state';
 import type { DisplayType } from '../service-list/format';
 import { useEndpointSliceList } from './endpointslices';
 import { StatusError } from './fetch-json';
 import { useServiceList } from './services';
+import { warmRows } from './warm-rows';
 
 export interface ServiceListModel {
   /** undefined until the first list arrived. */
@@ -26,6 +27,8 @@ export interface ServiceListModel {
   /** Rows (after search and type filter) the diagnosis rules flag; undefined until endpoints are known. */
   attentionCount?: number;
   loading: boolean;
+  /** The list is still streaming in: `total` counts the Services received so far. */
+  loadingMore: boolean;
   /** Endpoint counts are not known yet (the EndpointSlices are still loading). */
   endpointsLoading: boolean;
   /** Set when the list could not be loaded (and there is no data to show). */
@@ -45,36 +48,36 @@ function statusOf(err: unknown): Status | undefined {
 
 export function useServiceListModel(view: ListViewState): ServiceListModel {
   const services = useServiceList(view.namespace);
-  // Services first: the slices list is as large, and the rows must not wait for it.
-  const slices = useEndpointSliceList(view.namespace, { enabled: services.items !== undefined });
+  // Services first: the slices list is as large, and the rows must not wait for it (nor compete with
+  // a Service list still streaming in).
+  const slices = useEndpointSliceList(view.namespace, { enabled: services.query.data !== undefined });
   const counts = useMemo(() => countEndpoints(slices.items ?? []), [slices.items]);
   const byService = useMemo(() => (slices.items ? slicesByService(slices.items) : undefined), [slices.items]);
   const [buildRows] = useState(createRowBuilder);
-  // A cold page with a large list paints the first screen first and builds every row a frame later.
-  const [warmAtMount] = useState(() => services.items !== undefined);
-  const [released, setReleased] = useState(false);
-  const preview = !warmAtMount && !released && services.items !== undefined && services.items.length >= FIRST_SCREEN_MIN_SERVICES && isDefaultOrder(view);
+  const items = services.items;
+  const streaming = services.progress !== undefined;
+  // A cold page with a large list (or one still streaming in) paints the first screen first, builds
+  // the rows slice by slice between frames (warmRows), and shows the whole list once all are built.
+  const [built, setBuilt] = useState(() => items !== undefined && !streaming);
+  const preview = !built && items !== undefined && (streaming || items.length >= FIRST_SCREEN_MIN_SERVICES) && isDefaultOrder(view);
   useEffect(() => {
-    if (!preview) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => (timer = setTimeout(() => setReleased(true), 0)));
-    return () => {
-      cancelAnimationFrame(frame);
-      if (timer) clearTimeout(timer);
-    };
-  }, [preview]);
-  const first = useMemo(() => (preview && services.items ? firstScreen(services.items, counts) : undefined), [preview, services.items, counts]);
-  const all = useMemo(
-    () => (services.items && !preview ? { rows: buildRows(services.items, counts, byService) } : undefined),
-    [services.items, counts, byService, buildRows, preview],
-  );
+    if (built || !items) return;
+    const stop = warmRows(buildRows, items, counts, byService, () => {
+      if (!streaming) setBuilt(true);
+    });
+    return stop;
+  }, [built, items, streaming, counts, byService, buildRows]);
+  const [firstScreen] = useState(createFirstScreenTracker);
+  const first = useMemo(() => (preview && items ? firstScreen(items, counts) : undefined), [preview, items, counts, firstScreen]);
+  const all = useMemo(() => (items && !preview ? { rows: buildRows(items, counts, byService) } : undefined), [items, counts, byService, buildRows, preview]);
   // No useDeferredValue: filtering the pre-sorted rows takes a few ms, and deferring would cost a frame.
   const q = view.q;
   // Sort once per data/sort change; a keystroke only filters the sorted rows (order is kept) and,
   // with no column chosen, moves the best name matches to the top (a linear partition, no sort).
   const sortKey = view.sort ?? 'name';
   const dir = view.sort ? view.dir : 'asc';
-  const sorted = useMemo(() => (all ? sortRows(all.rows.slice(), sortKey, dir) : undefined), [all, sortKey, dir]);
+  const [sortRows] = useState(createRowSorter);
+  const sorted = useMemo(() => (all ? sortRows(all.rows, sortKey, dir) : undefined), [all, sortKey, dir, sortRows]);
   const rank = view.sort === undefined;
   const filtered = useMemo(
     () => (sorted ? filterAndCount(sorted, q, view.types, view.attention, rank) : undefined),
@@ -84,7 +87,7 @@ export function useServiceListModel(view: ListViewState): ServiceListModel {
   const typeCounts = filtered?.counts ?? first?.typeCounts ?? EMPTY_COUNTS;
   // While TanStack retries, the error is only in failureReason: show it rather than an endless skeleton.
   const err = statusOf(services.query.error ?? services.query.failureReason) ?? services.watchFailure;
-  const total = services.items?.length ?? 0;
+  const total = items?.length ?? 0;
   return {
     rows,
     shown: first ? total : rows?.length,
@@ -92,6 +95,7 @@ export function useServiceListModel(view: ListViewState): ServiceListModel {
     typeCounts,
     attentionCount: slices.items === undefined ? undefined : filtered?.attention,
     loading: services.query.isPending,
+    loadingMore: streaming,
     endpointsLoading: slices.items === undefined,
     error: rows ? undefined : err,
     refreshError: rows ? err : undefined,

@@ -4,12 +4,14 @@
  * patch, delete — each with dry-run). Writes need no cache update: the watch stream delivers the result.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import type { DeleteOptions, Service } from '../k8s/types';
 import type { WatchSpec } from '../live/protocol';
 import type { ListedService } from '../service-list/projection';
-import { decodeServiceRows, type ServiceRowList } from '../service-list/row-wire';
 import { apiPaths, writeQuery, type WriteQuery } from './api-paths';
-import { getJson, requestJson, type JsonResult } from './fetch-json';
+import { requestJson, type JsonResult } from './fetch-json';
+import { publishProgress, useListProgress } from './list-progress';
+import { fetchServiceRowStream, type RowsProgress } from './service-rows-stream';
 import { useLiveList, type LiveList } from './live-list';
 import { queryKeys } from './query-keys';
 
@@ -20,10 +22,26 @@ export const serviceListSpec = (namespace?: string): WatchSpec => ({ resource: '
  * Every Service (or one namespace's), kept live, as the list's projection (lib/service-list/projection.ts):
  * what the list shows, not whole objects. Use `useService` for a whole Service.
  */
-export function useServiceList(namespace?: string): LiveList<ListedService> {
-  return useLiveList<ListedService>(serviceListSpec(namespace), async (signal) =>
-    decodeServiceRows(await getJson<ServiceRowList>(apiPaths.serviceRows(namespace), signal)),
-  );
+export function useServiceList(namespace?: string): LiveList<ListedService> & { progress?: RowsProgress } {
+  const spec = serviceListSpec(namespace);
+  const id = JSON.stringify(queryKeys.list(spec));
+  const live = useLiveList<ListedService>(spec, async (signal) => {
+    publishProgress(id, undefined);
+    try {
+      return await fetchServiceRowStream(apiPaths.serviceRows(namespace), signal, (p) => publishProgress(id, p));
+    } catch (err) {
+      publishProgress(id, undefined);
+      throw err;
+    }
+  });
+  const progress = useListProgress(id);
+  const complete = live.items !== undefined;
+  useEffect(() => {
+    if (complete) publishProgress(id, undefined);
+  }, [complete, id]);
+  // While the list streams in, its rows so far; the complete list (query data) wins once it is there.
+  if (live.items !== undefined || !progress) return live;
+  return { ...live, items: progress.items, progress };
 }
 
 const oneServiceSpec = (namespace: string, name: string): WatchSpec => ({

@@ -20,6 +20,8 @@ export interface ClusterApi {
   get<T extends KubeObject>(resource: StoredResource, namespace: string | undefined, name: string): T | undefined;
   list<T extends KubeObject>(resource: StoredResource, namespace?: string): T[];
   create<T extends KubeObject>(resource: StoredResource, obj: T, options: WriteOptions): T;
+  /** Creates all of `objs` in one storage transaction (all or none): bulk seeding. */
+  createMany<T extends KubeObject>(resource: StoredResource, objs: readonly T[], options: WriteOptions): T[];
   /** PUT of the main resource; `metadata.resourceVersion` when set is a precondition (409 on mismatch). */
   update<T extends KubeObject>(resource: StoredResource, obj: T, options: WriteOptions): T;
   /** PUT of the `/status` subresource. */

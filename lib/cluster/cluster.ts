@@ -15,6 +15,7 @@ import { createClusterApi } from './rest/cluster-api';
 import { createRestContext } from './rest/context';
 import { loadIdentities } from './auth';
 import { seedDemoData } from './demo/seed';
+import { seedScaleServices } from './demo/scale';
 import { openStore } from './storage';
 import { connectionLimitsOf, watchQueueLimitsOf } from './serving-options';
 import type { Service } from '../k8s/types/service';
@@ -52,6 +53,11 @@ export async function startCluster(options: ClusterOptions): Promise<RunningClus
     if (firstStart && !options.empty) seedDemoData(api);
   } catch (err) {
     console.error('demo data:', err instanceof Error ? err.message : err);
+  }
+  if (options.scale) {
+    const started = performance.now();
+    const created = seedScaleServices(api, options.scale);
+    if (created > 0) console.log(`--scale ${options.scale}: created ${created} Services in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   }
   const handler = createRequestHandler({
     ctx,

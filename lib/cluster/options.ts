@@ -1,5 +1,6 @@
 /** The embedded cluster's options and their command-line flags (`npm run cluster -- ...`). */
 import { parseServiceCIDRs } from './allocators/service-cidrs';
+import { parseScale } from './demo/scale';
 import { parseServingFlag, SERVING_VALUE_FLAGS, type ServingOptions } from './serving-options';
 
 export interface ClusterOptions extends ServingOptions {
@@ -18,6 +19,8 @@ export interface ClusterOptions extends ServingOptions {
   anonymousAuth: boolean;
   /** Start without demo data. */
   empty: boolean;
+  /** Extra Services to seed (`--scale N`, see demo/scale.ts); 0 = none. */
+  scale?: number;
   /** Watch events kept per resource before older resourceVersions get 410 Gone (storage default). */
   historySize?: number;
 }
@@ -40,6 +43,7 @@ const VALUE_FLAGS = new Set([
   'lb-pool',
   'tokens-file',
   'history-size',
+  'scale',
   ...SERVING_VALUE_FLAGS,
 ]);
 
@@ -95,6 +99,9 @@ export function parseClusterArgs(argv: readonly string[]): ClusterOptions {
         out.historySize = n;
         break;
       }
+      case 'scale':
+        out.scale = parseScale(value);
+        break;
       case 'anonymous-auth':
         out.anonymousAuth = parseBoolFlag(name, value);
         break;

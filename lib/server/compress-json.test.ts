@@ -14,6 +14,8 @@ describe('allowCompression', () => {
     expect(await res.text()).toBe('{"items":[]}');
     const merged = allowCompression(new Response('{}', { headers: { ...API, 'Content-Type': 'application/merge-patch+json' } }));
     expect(merged.headers.get('cache-control')).toBe('no-store');
+    const streamed = allowCompression(new Response('{"kind":"ServiceRowEnd"}\n', { headers: { ...API, 'Content-Type': 'text/x-ndjson' } }));
+    expect(streamed.headers.get('cache-control')).toBe('no-store');
   });
 
   it('leaves alone: Status errors, the watch stream, answers without no-transform or body, and PORTHOLE_API_COMPRESSION=off', () => {

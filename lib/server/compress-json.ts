@@ -14,7 +14,8 @@
 
 function isJson(contentType: string | null): boolean {
   const type = (contentType ?? '').split(';')[0].trim().toLowerCase();
-  return type === 'application/json' || /^application\/[a-z0-9.+-]+\+json$/.test(type);
+  // text/x-ndjson: the streamed Service list (lib/service-list/row-stream.ts); gzip emits as it goes.
+  return type === 'application/json' || type === 'text/x-ndjson' || /^application\/[a-z0-9.+-]+\+json$/.test(type);
 }
 
 /** `response` with `no-transform` dropped when it is a successful JSON answer; else `response` itself. */

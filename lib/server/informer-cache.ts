@@ -66,8 +66,11 @@ export class InformerCache {
     const sink: WatchSink = {
       resync: (list) => {
         this.load(list);
+        // A tab that joined before the first list and already holds exactly this one (the tab just
+        // listed it at the same resourceVersion) needs nothing: 10,000 EndpointSlices are 13 MB.
+        const current = (sub: Subscriber) => sub.waiting !== undefined && sub.waiting.resumeRv === list.resourceVersion;
+        this.broadcast((view) => this.resyncText(view), false, current);
         for (const sub of this.subscribers) sub.waiting = undefined;
-        this.broadcast((view) => this.resyncText(view));
       },
       change: (type, object) => {
         const key = objectKey(object);
@@ -205,12 +208,12 @@ export class InformerCache {
     }
   }
 
-  /** Sends one event to every subscriber (`skipWaiting`: only those already started), encoding it once per view in use. */
-  private broadcast(encode: (view: WatchView | undefined) => Uint8Array, skipWaiting = false): void {
+  /** Sends one event to every subscriber (`skipWaiting`: only those already started; `skip`: not those), encoding it once per view in use. */
+  private broadcast(encode: (view: WatchView | undefined) => Uint8Array, skipWaiting = false, skip?: (sub: Subscriber) => boolean): void {
     if (this.subscribers.size === 0) return;
     const texts = new Map<string, Uint8Array>();
     for (const sub of [...this.subscribers]) {
-      if (skipWaiting && sub.waiting) continue;
+      if ((skipWaiting && sub.waiting) || skip?.(sub)) continue;
       const key = sub.view ?? '';
       let text = texts.get(key);
       if (text === undefined) texts.set(key, (text = encode(sub.view)));

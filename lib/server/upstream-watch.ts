@@ -1,20 +1,21 @@
 import 'server-only';
 import { Watch, type KubeConfig } from '@kubernetes/client-node';
 import { readStatus } from '../k8s/status';
-import type { KubeList, KubeObject, Status } from '../k8s/types';
+import type { KubeObject, Status } from '../k8s/types';
 import type { ListSnapshot, UpstreamState, WatchSpec } from '../live/protocol';
 import { backoffDelay, sleep } from './backoff';
 import { statusFromError, statusFromUpstream } from './errors';
 import { incCounter, METRICS } from './metrics';
 import { collectionPath } from './resources';
 import { recentlyDown } from './known-down';
-import { readJson, readText, refuseIfKnownDown, upstream, upstreamTimeoutMs, UpstreamUnreachableError } from './upstream';
+import { ListError, listInPages } from './paged-list';
+import { refuseIfKnownDown, upstreamTimeoutMs, UpstreamUnreachableError } from './upstream';
 
 /** How often an open watch looks whether its API server has been found down meanwhile. */
 const DOWN_CHECK_MS = 1000;
 
 /**
- * One resilient upstream watch: list (unless resuming from a resourceVersion), watch from the list's
+ * One resilient upstream watch: list in pages (paged-list.ts; unless resuming from a resourceVersion), watch from the list's
  * resourceVersion with bookmarks and a server-side timeout, relist on 410 Gone and report a resync,
  * re-watch after a normal end, and retry with jittered backoff when the API server cannot be reached.
  * Runs until `signal` aborts.
@@ -29,22 +30,8 @@ export interface WatchSink {
 
 type Outcome = { kind: 'gone' } | { kind: 'ended'; sawEvents: boolean } | { kind: 'error'; status: Status };
 
-async function listOnce(kc: KubeConfig, spec: WatchSpec, signal: AbortSignal): Promise<ListSnapshot> {
-  const res = await upstream(kc, {
-    method: 'GET',
-    path: collectionPath(spec.resource, spec.namespace),
-    query: { labelSelector: spec.labelSelector, fieldSelector: spec.fieldSelector },
-    signal,
-  });
-  if (res.status !== 200) throw new ListError(statusFromUpstream(res.status, await readText(res.body)));
-  const list = (await readJson(res.body)) as KubeList;
-  return { resourceVersion: list.metadata?.resourceVersion ?? '', items: list.items ?? [] };
-}
-
-class ListError extends Error {
-  constructor(readonly status: Status) {
-    super(status.message);
-  }
+function listOnce(kc: KubeConfig, spec: WatchSpec, signal: AbortSignal): Promise<ListSnapshot> {
+  return listInPages(kc, { path: collectionPath(spec.resource, spec.namespace), labelSelector: spec.labelSelector, fieldSelector: spec.fieldSelector }, signal);
 }
 
 function watchOnce(kc: KubeConfig, spec: WatchSpec, rv: string, sink: WatchSink, onRv: (rv: string) => void, signal: AbortSignal): Promise<Outcome> {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Service } from '../k8s/types';
-import { firstByName, firstScreen, isDefaultOrder } from './first-screen';
+import { createFirstScreenTracker, firstByName, firstScreen, isDefaultOrder } from './first-screen';
 import { buildRows } from './rows';
 import { sortRows } from './sort';
 import { DEFAULT_VIEW } from './url-state';
@@ -20,6 +20,19 @@ describe('first screen', () => {
     const { rows, typeCounts } = firstScreen(services, new Map());
     expect(rows).toHaveLength(80);
     expect(typeCounts).toMatchObject({ ClusterIP: 400, NodePort: 100 });
+  });
+  it('follows a list growing by appending, looking only at what was added, and starts over for another list', () => {
+    const track = createFirstScreenTracker();
+    const keys = (r: { rows: { key: string }[] }) => r.rows.map((x) => x.key);
+    for (const n of [5, 120, 121, 300, 500]) {
+      const got = track(services.slice(0, n), new Map());
+      const want = firstScreen(services.slice(0, n), new Map());
+      expect(keys(got)).toEqual(keys(want));
+      expect(got.typeCounts).toEqual(want.typeCounts);
+    }
+    const other = services.slice(250);
+    expect(keys(track(other, new Map()))).toEqual(keys(firstScreen(other, new Map())));
+    expect(track(other, new Map()).typeCounts).toEqual(firstScreen(other, new Map()).typeCounts);
   });
   it('applies to the default view only', () => {
     expect(isDefaultOrder(DEFAULT_VIEW)).toBe(true);

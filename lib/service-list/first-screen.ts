@@ -25,26 +25,57 @@ export function isDefaultOrder(view: ListViewState): boolean {
 const byName = (a: Service, b: Service) =>
   naturalCompare(a.metadata.name ?? '', b.metadata.name ?? '') || naturalCompare(a.metadata.namespace ?? '', b.metadata.namespace ?? '');
 
+/** Puts `svc` into `top` (sorted by name, at most `n`) when it belongs there. O(log n) when it does not. */
+function insertTop(top: Service[], svc: Service, n: number): void {
+  if (top.length === n && byName(svc, top[n - 1]) >= 0) return;
+  let lo = 0;
+  let hi = top.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (byName(top[mid], svc) <= 0) lo = mid + 1;
+    else hi = mid;
+  }
+  top.splice(lo, 0, svc);
+  if (top.length > n) top.pop();
+}
+
 /** The first `n` Services by name (as sortRows orders the name column), in one pass: O(items · log n). */
 export function firstByName(items: readonly Service[], n: number): Service[] {
   const top: Service[] = [];
-  for (const svc of items) {
-    if (top.length === n && byName(svc, top[n - 1]) >= 0) continue;
-    let lo = 0;
-    let hi = top.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (byName(top[mid], svc) <= 0) lo = mid + 1;
-      else hi = mid;
-    }
-    top.splice(lo, 0, svc);
-    if (top.length > n) top.pop();
-  }
+  for (const svc of items) insertTop(top, svc, n);
   return top;
 }
 
-export function firstScreen(items: readonly Service[], counts: ReadonlyMap<string, EndpointCount>): { rows: ServiceRow[]; typeCounts: Record<DisplayType, number> } {
-  const typeCounts: Record<DisplayType, number> = { ClusterIP: 0, Headless: 0, NodePort: 0, LoadBalancer: 0, ExternalName: 0 };
+type TypeCounts = Record<DisplayType, number>;
+const zeroTypeCounts = (): TypeCounts => ({ ClusterIP: 0, Headless: 0, NodePort: 0, LoadBalancer: 0, ExternalName: 0 });
+
+export function firstScreen(items: readonly Service[], counts: ReadonlyMap<string, EndpointCount>): { rows: ServiceRow[]; typeCounts: TypeCounts } {
+  const typeCounts = zeroTypeCounts();
   for (const svc of items) typeCounts[displayType(svc)]++;
   return { rows: firstByName(items, FIRST_SCREEN_ROWS).map((svc) => toServiceRow(svc, counts)), typeCounts };
+}
+
+/**
+ * firstScreen for a list that grows by appending (one streaming in): each call looks only at the
+ * Services added since the last one, so the first screen follows a 50,000-row stream in O(new rows)
+ * per update instead of O(all rows). A list that is not the last one plus more starts over.
+ */
+export function createFirstScreenTracker(): typeof firstScreen {
+  let seen: readonly Service[] = [];
+  let top: Service[] = [];
+  let typeCounts = zeroTypeCounts();
+  return (items, counts) => {
+    const appended = items.length >= seen.length && seen.length > 0 && items[0] === seen[0] && items[seen.length - 1] === seen[seen.length - 1];
+    if (!appended) {
+      seen = [];
+      top = [];
+      typeCounts = zeroTypeCounts();
+    }
+    for (let i = seen.length; i < items.length; i++) {
+      typeCounts[displayType(items[i])]++;
+      insertTop(top, items[i], FIRST_SCREEN_ROWS);
+    }
+    seen = items;
+    return { rows: top.map((svc) => toServiceRow(svc, counts)), typeCounts: { ...typeCounts } };
+  };
 }

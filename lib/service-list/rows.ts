@@ -6,12 +6,16 @@ import type { EndpointSlice, Service } from '../k8s/types';
 import { listAttention, type Attention } from './attention';
 import { endpointStatus, type EndpointStatus } from './endpoint-status';
 import { serviceKey, type EndpointCount } from './endpoint-counts';
+import { naturalKey } from './sort';
 import { clusterIPText, displayType, externalAddress, portTexts, selectorText, type DisplayType, type ExternalKind } from './format';
 
 export interface ServiceRow {
   key: string;
   name: string;
   namespace: string;
+  /** naturalKey of name and namespace: what sorting compares. */
+  nameKey: string;
+  namespaceKey: string;
   type: DisplayType;
   clusterIP: string;
   external: string;
@@ -69,6 +73,8 @@ export function toServiceRow(
     key,
     name,
     namespace,
+    nameKey: naturalKey(name),
+    namespaceKey: naturalKey(namespace),
     type,
     clusterIP,
     external: ext.text,
@@ -91,6 +97,14 @@ export function toServiceRow(
  */
 const NO_ENDPOINTS: EndpointCount = { ready: 0, total: 0 };
 
+/** `old` still fits: same Service object and the same endpoint count (a selector with no slices yet: 0/0). */
+function reusable(old: ServiceRow | undefined, svc: Service, counts: ReadonlyMap<string, EndpointCount>): old is ServiceRow {
+  if (!old || old.service !== svc) return false;
+  let count = counts.get(old.key);
+  if (!count && old.endpoints) count = NO_ENDPOINTS;
+  return old.endpoints?.ready === count?.ready && old.endpoints?.total === count?.total && old.endpoints?.noPorts === count?.noPorts;
+}
+
 export function buildRows(
   services: readonly Service[],
   counts: ReadonlyMap<string, EndpointCount>,
@@ -103,28 +117,40 @@ export function buildRows(
     const svc = services[i];
     const key = serviceKey(svc.metadata.namespace, svc.metadata.name);
     const old = previous?.get(key);
-    let count = counts.get(key);
-    if (!count && old?.endpoints) count = NO_ENDPOINTS; // a selector with no slices yet: 0/0
-    const row =
-      old && old.service === svc && old.endpoints?.ready === count?.ready && old.endpoints?.total === count?.total && old.endpoints?.noPorts === count?.noPorts
-        ? old
-        : toServiceRow(svc, counts, slices);
+    const row = reusable(old, svc, counts) ? old : toServiceRow(svc, counts, slices);
     rows[i] = row;
     byKey.set(key, row);
   }
   return { rows, byKey };
 }
 
-/** A row builder that remembers its last rows, so each call only rebuilds Services that changed. */
-export function createRowBuilder(): (
-  services: readonly Service[],
-  counts: ReadonlyMap<string, EndpointCount>,
-  slices?: ReadonlyMap<string, readonly EndpointSlice[]>,
-) => ServiceRow[] {
-  let previous: Map<string, ServiceRow> | undefined;
-  return (services, counts, slices) => {
-    const built = buildRows(services, counts, previous, slices);
-    previous = built.byKey;
-    return built.rows;
+/** Builds a list's rows, remembering each row by its Service object, so each call only builds Services that changed. */
+export interface RowBuilder {
+  (services: readonly Service[], counts: ReadonlyMap<string, EndpointCount>, slices?: ReadonlyMap<string, readonly EndpointSlice[]>): ServiceRow[];
+  /**
+   * Builds and remembers the rows of some Services ahead of the full call (a list arriving in
+   * chunks is built slice by slice between frames; the full call then only collects them).
+   */
+  warm(services: readonly Service[], counts: ReadonlyMap<string, EndpointCount>, slices?: ReadonlyMap<string, readonly EndpointSlice[]>): void;
+}
+
+export function createRowBuilder(): RowBuilder {
+  // Keyed by the (immutable) Service object: no key strings to build, and rows go with their Services.
+  const cache = new WeakMap<Service, ServiceRow>();
+  const rowFor = (svc: Service, counts: ReadonlyMap<string, EndpointCount>, slices?: ReadonlyMap<string, readonly EndpointSlice[]>): ServiceRow => {
+    const old = cache.get(svc);
+    if (reusable(old, svc, counts)) return old;
+    const row = toServiceRow(svc, counts, slices);
+    cache.set(svc, row);
+    return row;
   };
+  const build: RowBuilder = (services, counts, slices) => {
+    const rows: ServiceRow[] = new Array(services.length);
+    for (let i = 0; i < services.length; i++) rows[i] = rowFor(services[i], counts, slices);
+    return rows;
+  };
+  build.warm = (services, counts, slices) => {
+    for (const svc of services) rowFor(svc, counts, slices);
+  };
+  return build;
 }

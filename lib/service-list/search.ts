@@ -128,17 +128,25 @@ export function filterAndCount(
   const typeSet = types.length ? new Set(types) : undefined;
   const counts = zeroCounts();
   let attention = 0;
-  const out: ServiceRow[] = [];
+  const words = rank ? freeText(terms) : [];
+  // One free-text word (the common case while typing): one indexOf per row both matches and ranks it.
+  const single = terms.length === 1 && terms[0].kind === 'text' ? terms[0] : undefined;
+  const groups: ServiceRow[][] = [[], [], [], []];
   for (const row of rows) {
-    if (terms.length && !matchesSearch(row, terms)) continue;
+    let group = 3;
+    if (single) {
+      const at = row.search.indexOf(single.text);
+      if (at < 0 && (single.key === undefined || !has(row.service.metadata.labels, single.key))) continue;
+      if (words.length && at >= 0 && at + single.text.length <= row.name.length) group = at > 0 ? 2 : single.text.length === row.name.length ? 0 : 1;
+    } else if (terms.length && !matchesSearch(row, terms)) continue;
+    else if (words.length) group = nameRank(row, words);
     const typeOk = !typeSet || typeSet.has(row.type);
     if (typeOk && row.attention) attention++;
     if (attentionOnly && !row.attention) continue;
     counts[row.type]++;
-    if (typeOk) out.push(row);
+    if (typeOk) groups[group].push(row);
   }
-  const words = rank ? freeText(terms) : [];
-  return { rows: words.length ? rankRows(out, words) : out, counts, attention };
+  return { rows: words.length ? groups[0].concat(groups[1], groups[2], groups[3]) : groups[3], counts, attention };
 }
 
 /** How many rows of each type (for the type filter's counts), after the search but before the type filter. */

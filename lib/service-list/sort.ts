@@ -52,6 +52,20 @@ export function naturalCompare(a: string, b: string): number {
 
 const collator = { compare: naturalCompare };
 
+const KEY_WIDTH = 20;
+
+/**
+ * A text whose plain code-unit order is naturalCompare's order: ASCII letters lowercased, each digit
+ * run without its leading zeros and left-padded with zeros to 20 digits. Made once per row
+ * (rows.ts), it lets a sort of 50,000 rows compare with `<` instead of walking digit runs in every
+ * comparison. (Digit runs of more than 20 digits may order differently; no Kubernetes name has one.)
+ */
+export function naturalKey(text: string): string {
+  return text.replace(/[A-Z]+/g, (s) => s.toLowerCase()).replace(/\d+/g, (run) => run.replace(/^0+/, '').padStart(KEY_WIDTH, '0'));
+}
+
+const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
 /** An IPv4 address as a sortable number; other text sorts after every IPv4 address. */
 function ipRank(text: string): number {
   const first = text.split(',')[0].trim();
@@ -67,8 +81,8 @@ function compareText(a: string, b: string): number {
 }
 
 const byKey: Record<SortKey, (a: ServiceRow, b: ServiceRow) => number> = {
-  name: (a, b) => collator.compare(a.name, b.name),
-  namespace: (a, b) => collator.compare(a.namespace, b.namespace),
+  name: (a, b) => byText(a.nameKey, b.nameKey),
+  namespace: (a, b) => byText(a.namespaceKey, b.namespaceKey),
   type: (a, b) => collator.compare(a.type, b.type),
   clusterIP: (a, b) => ipRank(a.clusterIP) - ipRank(b.clusterIP) || compareText(a.clusterIP, b.clusterIP),
   external: (a, b) => compareText(a.external, b.external),
@@ -79,11 +93,52 @@ const byKey: Record<SortKey, (a: ServiceRow, b: ServiceRow) => number> = {
   age: (a, b) => b.createdAt - a.createdAt,
 };
 
-const tieBreak = (a: ServiceRow, b: ServiceRow) => collator.compare(a.namespace, b.namespace) || collator.compare(a.name, b.name);
+const tieBreak = (a: ServiceRow, b: ServiceRow) => byText(a.namespaceKey, b.namespaceKey) || byText(a.nameKey, b.nameKey);
 
 /** Sorts in place and returns the array. */
 export function sortRows(rows: ServiceRow[], key: SortKey, dir: SortDir): ServiceRow[] {
   const cmp = byKey[key];
   const sign = dir === 'asc' ? 1 : -1;
   return rows.sort((a, b) => sign * cmp(a, b) || tieBreak(a, b));
+}
+
+/**
+ * Whether `next` sorts exactly as `prev` did, position by position: the same row, or the same Service
+ * rebuilt for new endpoint counts (unless sorting by endpoints), or — sorting by name or namespace — a
+ * new version of the Service at the same key (a watch MODIFIED: its name and namespace are the same).
+ */
+function sameOrder(prev: readonly ServiceRow[], next: readonly ServiceRow[], key: SortKey): boolean {
+  if (prev.length !== next.length) return false;
+  for (let i = 0; i < next.length; i++) {
+    const a = prev[i];
+    const b = next[i];
+    if (a === b) continue;
+    if (a.key !== b.key) return false;
+    if (a.service === b.service ? key === 'endpoints' : key !== 'name' && key !== 'namespace') return false;
+  }
+  return true;
+}
+
+/**
+ * sortRows for a list that changes a little at a time: remembers the last order (as positions) and,
+ * when the rows would sort exactly as before (`sameOrder`: endpoint counts arrived, a Service changed
+ * but kept its place), reuses it in O(n) instead of sorting 50,000 rows again. Returns a new array.
+ */
+export function createRowSorter(): (rows: readonly ServiceRow[], key: SortKey, dir: SortDir) => ServiceRow[] {
+  let last: { rows: readonly ServiceRow[]; key: SortKey; dir: SortDir; order: number[] } | undefined;
+  return (rows, key, dir) => {
+    let order: number[];
+    if (last && last.key === key && last.dir === dir && sameOrder(last.rows, rows, key)) {
+      order = last.order;
+    } else {
+      const cmp = byKey[key];
+      const sign = dir === 'asc' ? 1 : -1;
+      order = Array.from({ length: rows.length }, (_, i) => i);
+      order.sort((i, j) => sign * cmp(rows[i], rows[j]) || tieBreak(rows[i], rows[j]));
+    }
+    last = { rows, key, dir, order };
+    const out: ServiceRow[] = new Array(rows.length);
+    for (let i = 0; i < order.length; i++) out[i] = rows[order[i]];
+    return out;
+  };
 }

@@ -12,7 +12,7 @@ import type { KubeObject } from '../../k8s/types/meta';
 import type { ClusterApi, WriteOptions as ApiWriteOptions } from '../api';
 import type { StoreEvent, StoredResource } from '../storage/types';
 import { apiVersionOf, definitionFor, type RestContext } from './context';
-import { createObject } from './create';
+import { createObject, createObjectsInOneTransaction } from './create';
 import { checkTypeMeta } from './decode';
 import { deepEqual } from './deep-equal';
 import { deleteObject, finalizeNamespace } from './delete';
@@ -60,6 +60,10 @@ export function createClusterApi(ctx: RestContext): ClusterApi {
     create<T extends KubeObject>(resource: StoredResource, obj: T, o: ApiWriteOptions): T {
       const def = definitionFor<T>(ctx, resource);
       return createObject(ctx, def, def.namespaced ? obj.metadata.namespace : undefined, body(ctx, resource, obj), options(o)).object;
+    },
+    createMany<T extends KubeObject>(resource: StoredResource, objs: readonly T[], o: ApiWriteOptions): T[] {
+      const def = definitionFor<T>(ctx, resource);
+      return createObjectsInOneTransaction(ctx, def, objs.map((obj) => body(ctx, resource, obj)), options(o));
     },
     update<T extends KubeObject>(resource: StoredResource, obj: T, o: ApiWriteOptions): T {
       return put(resource, obj, o, '');

@@ -225,3 +225,31 @@ describe('a tab that reads too slowly', () => {
     reader.close();
   });
 });
+
+describe('a tab that already holds the list a new informer starts from', () => {
+  it('gets no resync (no second copy of the list), then every change', async () => {
+    const QUIET_NS = 'it-fanout-quiet';
+    await kube('POST', '/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: QUIET_NS } });
+    const listRv = async () => ((await (await kube('GET', `/api/v1/namespaces/${QUIET_NS}/services`)).json()) as { metadata: { resourceVersion: string } }).metadata.resourceVersion;
+    const SVC = `services:${QUIET_NS}`;
+    // The cluster's resourceVersion is global: try until nothing else wrote between the tab's list and
+    // the informer's (then both lists are the same one, and a resync could only repeat it).
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const rv = await listRv();
+      const [tab] = await tabs(1, `watch=${encodeURIComponent(`${SVC}@${rv}`)}`);
+      await tab.waitFor(isLive);
+      await new Promise((r) => setTimeout(r, 500));
+      if ((await listRv()) !== rv) {
+        tab.close();
+        await new Promise((r) => setTimeout(r, GRACE_MS + 500)); // the informer is dropped: the next attempt starts a new one
+        continue;
+      }
+      expect(resyncs(tab.events, SVC)).toHaveLength(0);
+      expect((await kube('POST', `/api/v1/namespaces/${QUIET_NS}/services`, { apiVersion: 'v1', kind: 'Service', metadata: { name: 'quiet' }, spec: { ports: [{ port: 80 }] } })).status).toBe(201);
+      await tab.waitFor((ev) => changed(ev, 'quiet'));
+      tab.close();
+      return;
+    }
+    throw new Error('the cluster never stayed quiet long enough');
+  });
+});
