@@ -214,3 +214,25 @@ test('keyboard only: arrow keys browse the picker without leaving; Enter opens t
   await expect(acting).toHaveValue('beta-admin');
   await expect(page.getByTestId('cluster-name')).toContainText('beta-admin');
 });
+
+// Last: it stops the beta cluster for a while.
+test('a cluster that stops answering while its page is open: the picker says and announces it, the pill leaves "Live"; then it comes back', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto(`${stack.url}/services?cluster=beta`);
+  await expect(page.getByRole('link', { name: ONLY_IN_BETA })).toBeVisible();
+  await expect(page.getByTestId('cluster-reachability')).toHaveAccessibleName('This cluster is reachable');
+  await expect(page.getByTestId('connection-state')).toHaveAttribute('data-state', 'live');
+  process.kill(stack.beta.pid, 'SIGSTOP'); // accepts connections, never answers
+  try {
+    // The picker asks every 15 s; its probe gives up after 2 s; the upstream timeout (10 s) makes it known down.
+    await expect(page.getByTestId('cluster-reachability')).toHaveAccessibleName(/This cluster is unreachable: no answer within 2 s/, { timeout: 30_000 });
+    await expect(page.getByTestId('cluster-reachability-news')).toHaveText(/^Cluster beta is unreachable: no answer within 2 s\.$/);
+    // Before: "Live" for as long as the silent watch stayed open.
+    await expect(page.getByTestId('connection-state')).not.toHaveAttribute('data-state', 'live', { timeout: 30_000 });
+  } finally {
+    process.kill(stack.beta.pid, 'SIGCONT');
+  }
+  await expect(page.getByTestId('connection-state')).toHaveAttribute('data-state', 'live', { timeout: 30_000 });
+  await expect(page.getByTestId('cluster-reachability-news')).toHaveText('Cluster beta is reachable again.', { timeout: 30_000 });
+  await expect(page.getByRole('link', { name: ONLY_IN_BETA })).toBeVisible();
+});

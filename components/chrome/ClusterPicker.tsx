@@ -1,4 +1,5 @@
 'use client';
+import { useEffect, useRef, useState } from 'react';
 import { useCluster } from '../../lib/client/cluster-context';
 import { useClusters, type ClusterSummary } from '../../lib/client/clusters';
 import { routesFor } from '../../lib/client/page-routes';
@@ -20,6 +21,7 @@ export function ClusterPicker() {
   const { data, isError } = useClusters(clusters.length > 1);
   // A new document: the chrome, caches and live stream then all belong to that cluster.
   const select = useCommitSelect(current ?? '', (name) => window.location.assign(routesFor(name).serviceList()));
+  const announcement = useReachabilityAnnouncement(current, data?.clusters.find((c) => c.name === current));
   if (!current || clusters.length < 2) return null;
   const byName = new Map((data?.clusters ?? []).map((c) => [c.name, c]));
   const here = byName.get(current);
@@ -51,9 +53,30 @@ export function ClusterPicker() {
           </option>
         ))}
       </select>
+      <span className="visually-hidden" role="status" data-testid="cluster-reachability-news">
+        {announcement}
+      </span>
       <span id="cluster-select-hint" className="visually-hidden">
         Opens that cluster&apos;s Services. With the arrow keys, press Enter to open the one chosen.
       </span>
     </span>
   );
+}
+
+/**
+ * What screen readers are told when this tab's cluster becomes unreachable or reachable again while
+ * the page is open (the dot changes silently): nothing on the first answer, one sentence per change.
+ */
+function useReachabilityAnnouncement(current: string | undefined, summary: ClusterSummary | undefined): string {
+  const [text, setText] = useState('');
+  const last = useRef<string | undefined>(undefined);
+  const state = summary?.reachability.state;
+  useEffect(() => {
+    if (!state || !current) return;
+    const before = last.current;
+    last.current = state;
+    if (before === undefined || before === state) return;
+    setText(state === 'reachable' ? `Cluster ${current} is reachable again.` : `Cluster ${current} is ${stateText(summary)}.`);
+  }, [current, state, summary]);
+  return text;
 }
