@@ -134,6 +134,8 @@ test('the unknown-cluster page shows no namespaces and no live state of another 
   await expect(page.getByRole('heading', { name: 'Unknown cluster' })).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Namespace' })).toHaveCount(0);
   await expect(page.getByTestId('connection-state')).toHaveCount(0);
+  // Each known cluster is a comfortable target (before: the 20 px line of text).
+  for (const link of await page.getByRole('navigation', { name: 'Known clusters' }).getByRole('link').all()) expect((await link.boundingBox())!.height).toBeGreaterThanOrEqual(24);
   for (const theme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: theme });
     expect(await axeViolations(page), theme).toEqual([]);
