@@ -75,6 +75,9 @@ test('a Service in a namespace it may not read: a clear note with where it can, 
   await expect(page.getByTestId('list-error')).toContainText('Not allowed to list Services');
   await expect(page.getByTestId('readable-namespaces')).toContainText('You can read Services in: demo');
   await expect(page.getByTestId('attention-filter')).toHaveText(/Needs attention\s*0$/);
+  // The header says what holds here (before: "Read-only", as if reading were allowed).
+  await expect(page.getByTestId('no-access')).toHaveText('No access here');
+  await expect(page.getByTestId('read-only')).toHaveCount(0);
   await page.goto(`${base()}/services/default/kubernetes`);
   const error = page.getByTestId('detail-error');
   await expect(error.getByRole('heading', { name: 'Not allowed to read this Service' })).toBeVisible();

@@ -16,18 +16,28 @@ export function ReadOnlyBadge({ contextNamespace }: { contextNamespace?: string 
   // /services/new/guided names no namespace ("new" is not one): the context's namespace then.
   const namespace = pageRoutes.namespaceOfPage(pathname) ?? parseViewState(params).namespace ?? contextNamespace;
   const update = useCanI({ verb: 'update', resource: 'services', namespace });
-  if (update.data?.allowed !== false) return null;
+  // Where it may not even read (a namespace-limited user elsewhere), "Read-only" would say too much.
+  const read = useCanI({ verb: 'list', resource: 'services', namespace }, update.data?.allowed === false);
+  if (update.data?.allowed !== false || read.data === undefined) return null;
+  const where = namespace ? ` in namespace ${namespace}` : '';
+  const noAccess = read.data.allowed === false && update.data.reason !== READ_ONLY_REASON;
   return (
     <span
       className="readonly-badge"
-      data-testid="read-only"
-      title={update.data.reason === READ_ONLY_REASON ? READ_ONLY_REASON : `This identity may not change Services${namespace ? ` in namespace ${namespace}` : ''}: Porthole shows, but does not offer, edits.`}
+      data-testid={noAccess ? 'no-access' : 'read-only'}
+      title={
+        noAccess
+          ? `This identity may not read Services${where}: Porthole says where it can.`
+          : update.data.reason === READ_ONLY_REASON
+            ? READ_ONLY_REASON
+            : `This identity may not change Services${where}: Porthole shows, but does not offer, edits.`
+      }
     >
       <svg width="12" height="12" viewBox="0 0 16 16" aria-hidden fill="none" stroke="currentColor" strokeWidth="1.6">
         <rect x="3" y="7" width="10" height="7" rx="1.5" />
         <path d="M5.5 7V5a2.5 2.5 0 0 1 5 0v2" />
       </svg>
-      Read-only
+      {noAccess ? 'No access here' : 'Read-only'}
     </span>
   );
 }
