@@ -83,7 +83,8 @@ async function credentials(kc: KubeConfig): Promise<https.RequestOptions> {
 /** Said of a server known to be down (known-down.ts) instead of waiting for it again. */
 class KnownDownError extends Error {
   constructor(record: DownRecord, now: number) {
-    super(`${record.reason} (seen ${Math.max(0, Math.round((now - record.at) / 1000))} s ago; Porthole checks again in the background)`);
+    const seconds = Math.round((now - record.at) / 1000);
+    super(`${record.reason} (${seconds < 1 ? 'just now' : `${seconds} s ago`}; Porthole checks again in the background)`);
     this.name = 'KnownDownError';
   }
 }
