@@ -81,6 +81,16 @@ test('signed in as the viewer: the list, who is signed in, an unreadable cookie,
   await expect(page).toHaveURL(/\/signin/);
 });
 
+test('signed in as the editor (Services in demo only): the list opens in demo, not on a refusal', async ({ page }) => {
+  await page.goto(`${porthole.url}/services`);
+  await signIn(page, DEFAULT_TOKENS.editor);
+  // Before: "All namespaces (not allowed)" and "Not allowed to list Services" (a token user has no context namespace).
+  await expect(page).toHaveURL(/\/services\?namespace=demo$/);
+  await expect(page.getByTestId('list-error')).toHaveCount(0);
+  await expect(page.getByTestId('service-row').first()).toBeVisible();
+  await expect(page.getByTestId('readable-namespaces')).toContainText('You can read Services in: demo');
+});
+
 test('an idle session expires and the open tab goes to the sign-in page, then back after signing in', async ({ page }) => {
   await page.goto(`${shortLived.url}/services?namespace=demo`);
   await signIn(page, DEFAULT_TOKENS.editor);

@@ -8,6 +8,7 @@ import { apiPaths, apiUrl } from '../../lib/client/api-paths';
 import { prefetchScript } from '../../lib/client/prefetch';
 import { ROW_STREAM_CONTENT_TYPE } from '../../lib/service-list/row-stream';
 import { namespaceToOpen } from '../../lib/server/access';
+import { authConfig } from '../../lib/server/auth-mode';
 import { configuredNamespaces } from '../../lib/server/configured-namespaces';
 import { cspNonce } from '../../lib/server/csp-nonce';
 import { identityFor } from '../../lib/server/identity';
@@ -17,14 +18,15 @@ import { parseViewState } from '../../lib/service-list/url-state';
 
 /**
  * An identity that may not list Services across namespaces opens a namespace where it may: its
- * kubeconfig context's namespace (kubectl's default), else one of --namespaces, instead of a "not
- * allowed" page.
+ * kubeconfig context's namespace (kubectl's default), else one of --namespaces, else (token and proxy
+ * users) one it can see, instead of a "not allowed" page.
  */
 async function namespaceIfAllForbidden(cluster: string | undefined): Promise<string | undefined> {
   try {
     const kc = identityFor(await headers(), cluster).kubeConfig;
     const own = kc.getContextObject(kc.getCurrentContext())?.namespace;
-    return await namespaceToOpen(kc, [own ?? '', ...configuredNamespaces()]);
+    // A token or proxy user has no context namespace: look for one it may read.
+    return await namespaceToOpen(kc, [own ?? '', ...configuredNamespaces()], { discover: authConfig().mode !== 'kubeconfig' });
   } catch {
     return undefined;
   }

@@ -1,7 +1,7 @@
 import 'server-only';
 import type { KubeConfig } from '@kubernetes/client-node';
-import type { SelfSubjectAccessReview } from '../k8s/types';
-import { accessReviews } from './operations';
+import type { NamespaceList, SelfSubjectAccessReview } from '../k8s/types';
+import { accessReviews, namespaces } from './operations';
 import { readJson } from './upstream';
 
 /**
@@ -26,14 +26,40 @@ export async function mayListServices(kc: KubeConfig, namespace?: string): Promi
   }
 }
 
+/** Namespaces the identity may list (empty when it may not, or the API server cannot say). */
+async function visibleNamespaces(kc: KubeConfig): Promise<string[]> {
+  try {
+    const res = await namespaces.list(kc);
+    const body = (await readJson(res.body)) as NamespaceList;
+    return res.status === 200 ? body.items.map((n) => n.metadata.name).filter((n): n is string => !!n) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Above this many namespaces, ask no review per namespace. */
+const MAX_REVIEWED_NAMESPACES = 100;
+
 /**
  * The namespace a list should open in for an identity that may not list Services everywhere: the
- * first of `candidates` (the context's namespace, then --namespaces) where it may; undefined when it
- * may list everywhere, or when no candidate is known to be readable.
+ * first of `candidates` (the context's namespace, then --namespaces) where it may, else with
+ * `discover` (token and proxy users, who have no context namespace) the first namespace it can see
+ * where it may; undefined when it may list everywhere, or when no namespace is known to be readable.
  */
-export async function namespaceToOpen(kc: KubeConfig, candidates: readonly string[]): Promise<string | undefined> {
+export async function namespaceToOpen(kc: KubeConfig, candidates: readonly string[], opts: { discover?: boolean } = {}): Promise<string | undefined> {
   const unique = [...new Set(candidates.filter(Boolean))];
-  if (unique.length === 0 || (await mayListServices(kc)) !== false) return undefined;
+  // Without candidates or discovery there is nothing to open: spare the page load an access review.
+  if (unique.length === 0 && !opts.discover) return undefined;
+  if ((await mayListServices(kc)) !== false) return undefined;
   const answers = await Promise.all(unique.map((ns) => mayListServices(kc, ns)));
-  return unique.find((_, i) => answers[i] === true) ?? unique[0];
+  const configured = unique.find((_, i) => answers[i] === true);
+  if (configured) return configured;
+  if (!opts.discover) return unique[0];
+  const seen = (await visibleNamespaces(kc)).filter((ns) => !unique.includes(ns));
+  if (seen.length > 0 && seen.length <= MAX_REVIEWED_NAMESPACES) {
+    const allowed = await Promise.all(seen.map((ns) => mayListServices(kc, ns)));
+    const found = seen.find((_, i) => allowed[i] === true);
+    if (found) return found;
+  }
+  return unique[0];
 }
