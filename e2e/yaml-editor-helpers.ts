@@ -17,6 +17,8 @@ export function editor(page: Page): Locator {
 export async function openEditor(page: Page, ns: string, name: string): Promise<void> {
   await page.goto(`${env('PORTHOLE_E2E_URL')}/services/${ns}/${name}/yaml`);
   await expect(page.getByTestId('yaml-editor').locator('.view-lines')).toContainText('kind: Service', { timeout: 30_000 });
+  // Completion, hover and schema markers need the cluster's schema in monaco-yaml.
+  await expect(page.getByTestId('yaml-editor')).toHaveAttribute('data-schema', 'ready', { timeout: 30_000 });
 }
 
 export async function freshService(name: string, spec: Service['spec'], extra: Partial<Service['metadata']> = {}, query = ''): Promise<Service> {

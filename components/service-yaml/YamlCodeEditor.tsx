@@ -168,5 +168,5 @@ export default function YamlCodeEditor(props: YamlCodeEditorProps) {
     editor.setScrollTop(0);
   }, [props.foldLine]);
 
-  return <div ref={host} className="sy-monaco" data-testid="yaml-editor" />;
+  return <div ref={host} className="sy-monaco" data-testid="yaml-editor" data-schema={props.schema ? 'ready' : 'loading'} />;
 }

@@ -5,6 +5,7 @@
  * which pages load with `dynamic(..., { ssr: false })`, so no other route ships Monaco.
  */
 import * as monaco from 'monaco-editor';
+import { conf as yamlEditingRules, language as yamlTokens } from 'monaco-editor/esm/vs/basic-languages/yaml/yaml.js';
 import { configureMonacoYaml, type JSONSchema, type MonacoYaml } from 'monaco-yaml';
 
 export { monaco };
@@ -41,6 +42,12 @@ export function setupMonaco(): typeof monaco {
         return new Worker(new URL('monaco-editor/esm/vs/editor/editor.worker', import.meta.url));
       },
     };
+  }
+  if (!yamlSupport) {
+    // Monaco loads its YAML language (colours, indent after "key:") lazily, after the model exists:
+    // someone typing at once got no indentation. Set here, it is there from the first keystroke.
+    monaco.languages.setLanguageConfiguration('yaml', yamlEditingRules);
+    monaco.languages.setMonarchTokensProvider('yaml', yamlTokens);
   }
   yamlSupport ??= configureMonacoYaml(monaco, {
     enableSchemaRequest: false,
