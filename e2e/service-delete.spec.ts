@@ -9,14 +9,14 @@ import { api, base, openDetail, recreate, service, stored } from './service-acti
 const NS = 'e2e-svc-delete';
 
 test('delete from the detail page: the dialog says what stops working; Escape cancels; confirm goes back to the list', async ({ page }) => {
-  const created = await recreate(service(NS, 'np-doomed', { type: 'NodePort', ports: [{ port: 80, nodePort: 30777, protocol: 'TCP' }] }));
+  const created = await recreate(service(NS, 'np-doomed', { type: 'NodePort', ports: [{ port: 80, nodePort: 30077, protocol: 'TCP' }] }));
   await openDetail(page, NS, 'np-doomed');
   await page.getByRole('button', { name: 'Delete', exact: true }).click();
   const dialog = page.getByRole('alertdialog', { name: `Delete Service ${NS}/np-doomed?` });
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText(`np-doomed.${NS}.svc.cluster.local`);
   await expect(dialog).toContainText(created.spec!.clusterIP!);
-  await expect(dialog.getByTestId('impact-node-ports')).toContainText('30777/TCP');
+  await expect(dialog.getByTestId('impact-node-ports')).toContainText('30077/TCP');
   // Not a protected namespace: no typed confirmation. Focus starts on Cancel and stays inside.
   await expect(dialog.getByRole('textbox')).toHaveCount(0);
   await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();

@@ -20,12 +20,12 @@ test.beforeAll(async () => {
         type: 'LoadBalancer',
         selector: { app: 'web' },
         ports: [
-          { name: 'http', port: 80, targetPort: 'http', nodePort: 30480 },
-          { name: 'https', port: 443, targetPort: 8443, nodePort: 30443 },
+          { name: 'http', port: 80, targetPort: 'http', nodePort: 30048 },
+          { name: 'https', port: 443, targetPort: 8443, nodePort: 30043 },
         ],
       },
     },
-    { apiVersion: 'v1', kind: 'Service', metadata: { name: 'api', namespace: NS }, spec: { type: 'NodePort', selector: { app: 'api' }, ports: [{ port: 8080, nodePort: 30808, protocol: 'TCP' }] } },
+    { apiVersion: 'v1', kind: 'Service', metadata: { name: 'api', namespace: NS }, spec: { type: 'NodePort', selector: { app: 'api' }, ports: [{ port: 8080, nodePort: 30058, protocol: 'TCP' }] } },
     { apiVersion: 'v1', kind: 'Service', metadata: { name: 'db', namespace: NS }, spec: { clusterIP: 'None', selector: { app: 'db' }, ports: [{ port: 5432 }] } },
     { apiVersion: 'v1', kind: 'Service', metadata: { name: 'legacy', namespace: NS }, spec: { type: 'ExternalName', externalName: 'legacy.example.com' } },
     { apiVersion: 'v1', kind: 'Service', metadata: { name: 'cache', namespace: NS }, spec: { clusterIP: '10.96.200.10', selector: { app: 'cache' }, ports: [{ name: 'redis', port: 6379, protocol: 'TCP', targetPort: 6379 }, { name: 'metrics', port: 9121, protocol: 'TCP' }] } },
@@ -65,8 +65,8 @@ test('lists every Service of the cluster with the right columns', async ({ page 
   await expect(cell(page, NS, 'web', 'type')).toHaveText('LoadBalancer');
   await expect(cell(page, NS, 'web', 'clusterIP')).toHaveText(web.spec!.clusterIP!);
   // Several ports: the first, "+N" for the others, all of them in the tooltip.
-  await expect(cell(page, NS, 'web', 'ports')).toHaveText('80:30480/TCP → http+1');
-  await expect(cell(page, NS, 'web', 'ports')).toHaveAttribute('title', '80:30480/TCP → http\n443:30443/TCP → 8443');
+  await expect(cell(page, NS, 'web', 'ports')).toHaveText('80:30048/TCP → http+1');
+  await expect(cell(page, NS, 'web', 'ports')).toHaveAttribute('title', '80:30048/TCP → http\n443:30043/TCP → 8443');
   await expect(cell(page, NS, 'web', 'selector')).toHaveText('app=web');
   await expect(cell(page, NS, 'web', 'external')).toHaveText(/^(172\.18\.255\.\d+|pending)$/);
   await expect(cell(page, NS, 'web', 'endpoints')).toHaveText('2/2', { timeout: 20_000 });
@@ -74,7 +74,7 @@ test('lists every Service of the cluster with the right columns', async ({ page 
   await expect(cell(page, NS, 'web', 'age')).toHaveText(/^\d+(s|m\d*s?)$/);
 
   await expect(cell(page, NS, 'api', 'type')).toHaveText('NodePort');
-  await expect(cell(page, NS, 'api', 'ports')).toHaveText('8080:30808/TCP → 8080');
+  await expect(cell(page, NS, 'api', 'ports')).toHaveText('8080:30058/TCP → 8080');
   await expect(cell(page, NS, 'api', 'endpoints')).toHaveText('0/0');
   await expect(cell(page, NS, 'db', 'type')).toHaveText('Headless');
   await expect(cell(page, NS, 'db', 'clusterIP')).toHaveText('None');
