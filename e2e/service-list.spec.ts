@@ -28,7 +28,7 @@ test.beforeAll(async () => {
     { apiVersion: 'v1', kind: 'Service', metadata: { name: 'api', namespace: NS }, spec: { type: 'NodePort', selector: { app: 'api' }, ports: [{ port: 8080, nodePort: 30058, protocol: 'TCP' }] } },
     { apiVersion: 'v1', kind: 'Service', metadata: { name: 'db', namespace: NS }, spec: { clusterIP: 'None', selector: { app: 'db' }, ports: [{ port: 5432 }] } },
     { apiVersion: 'v1', kind: 'Service', metadata: { name: 'legacy', namespace: NS }, spec: { type: 'ExternalName', externalName: 'legacy.example.com' } },
-    { apiVersion: 'v1', kind: 'Service', metadata: { name: 'cache', namespace: NS }, spec: { clusterIP: '10.96.200.10', selector: { app: 'cache' }, ports: [{ name: 'redis', port: 6379, protocol: 'TCP', targetPort: 6379 }, { name: 'metrics', port: 9121, protocol: 'TCP' }] } },
+    { apiVersion: 'v1', kind: 'Service', metadata: { name: 'cache', namespace: NS }, spec: { clusterIP: '10.96.0.210', selector: { app: 'cache' }, ports: [{ name: 'redis', port: 6379, protocol: 'TCP', targetPort: 6379 }, { name: 'metrics', port: 9121, protocol: 'TCP' }] } },
   ];
   for (const svc of fixtures) {
     await api.deleteService(NS, svc.metadata.name!);
@@ -82,7 +82,7 @@ test('lists every Service of the cluster with the right columns', async ({ page 
   await expect(cell(page, NS, 'legacy', 'external')).toHaveText('legacy.example.com');
   await expect(cell(page, NS, 'legacy', 'endpoints')).toHaveText('n/a');
   await expect(cell(page, NS, 'legacy', 'endpoints').locator('span')).toHaveAttribute('title', 'No endpoints by design: DNS answers with a CNAME to legacy.example.com');
-  await expect(cell(page, NS, 'cache', 'clusterIP')).toHaveText('10.96.200.10');
+  await expect(cell(page, NS, 'cache', 'clusterIP')).toHaveText('10.96.0.210');
   await expect(cell(page, NS, 'cache', 'ports')).toHaveText('6379/TCP → 6379+1');
   await expect(cell(page, NS, 'cache', 'ports')).toHaveAttribute('title', '6379/TCP → 6379\n9121/TCP → 9121');
 
