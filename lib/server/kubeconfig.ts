@@ -181,7 +181,6 @@ export function clusterConfig(name?: string): ClusterConfig {
   return found;
 }
 
-/** Contexts of the kubeconfig that reach the same cluster: the identities a user may switch between. */
 /**
  * Whether browsers may act as another context of the kubeconfig. Anyone who can open Porthole could
  * otherwise pick the most powerful credentials in it: allowed only for the embedded cluster (a local

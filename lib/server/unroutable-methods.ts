@@ -11,10 +11,13 @@ import { API_CSP, API_METHODS, COMMON_SECURITY_HEADERS } from './request-guard';
  */
 const FETCH_FORBIDDEN = new Set(['TRACE', 'TRACK']);
 
+/** The headers every API answer carries (as proxy.ts and the route handlers send them). */
+const ANSWER_HEADERS: Readonly<Record<string, string>> = { ...COMMON_SECURITY_HEADERS, 'Content-Security-Policy': API_CSP, 'Cache-Control': 'no-store, no-transform' };
+
 function answer(req: http.IncomingMessage, res: http.ServerResponse): void {
   req.resume();
   const isApi = /^\/api(\/|\?|$)/.test(req.url ?? '');
-  const headers: Record<string, string> = { ...COMMON_SECURITY_HEADERS, 'Content-Security-Policy': API_CSP, 'Cache-Control': 'no-store, no-transform' };
+  const headers = ANSWER_HEADERS;
   if (isApi) {
     const status = failure(405, 'MethodNotAllowed', 'the server does not allow this method on the requested resource');
     res.writeHead(405, { ...headers, 'Content-Type': 'application/json', Allow: [...API_METHODS].join(', ') });
@@ -35,9 +38,7 @@ export function refuseUpgrade(req: http.IncomingMessage, socket: Duplex): boolea
   const status = failure(400, 'BadRequest', 'Porthole does not upgrade connections (no WebSocket, exec, attach or port-forward)');
   const body = JSON.stringify(status);
   const headers: Record<string, string> = {
-    ...COMMON_SECURITY_HEADERS,
-    'Content-Security-Policy': API_CSP,
-    'Cache-Control': 'no-store, no-transform',
+    ...ANSWER_HEADERS,
     'Content-Type': 'application/json',
     'Content-Length': String(Buffer.byteLength(body)),
     Connection: 'close',

@@ -44,6 +44,23 @@ interface Found {
   type: string;
 }
 
+/**
+ * Lookups already made, by root, path and encodings: build assets do not change while the server runs,
+ * so each file is looked up on disk once, not on every request. Bounded by the number of assets.
+ */
+const lookups = new Map<string, Found | null>();
+const MAX_LOOKUPS = 4096;
+
+function findCached(staticRoot: string, urlPath: string, encodings: Encoding[]): Found | undefined {
+  const key = `${staticRoot}\n${urlPath}\n${encodings.join(',')}`;
+  const known = lookups.get(key);
+  if (known !== undefined) return known ?? undefined;
+  const found = find(staticRoot, urlPath, encodings);
+  if (lookups.size >= MAX_LOOKUPS) lookups.clear();
+  lookups.set(key, found ?? null);
+  return found;
+}
+
 function find(staticRoot: string, urlPath: string, encodings: Encoding[]): Found | undefined {
   let relative: string;
   try {
@@ -77,7 +94,7 @@ export function servePrecompressed(req: http.IncomingMessage, res: http.ServerRe
   const path = url.split('?')[0];
   const encodings = acceptedEncodings(typeof req.headers['accept-encoding'] === 'string' ? req.headers['accept-encoding'] : undefined);
   if (encodings.length === 0) return false;
-  const found = find(resolve(join(distDir, 'static')), path, encodings);
+  const found = findCached(resolve(join(distDir, 'static')), path, encodings);
   if (!found) return false;
   res.writeHead(200, {
     ...COMMON_SECURITY_HEADERS,
