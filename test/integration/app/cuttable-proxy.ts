@@ -7,6 +7,7 @@
  * stay open and go silent (an API server that hangs, as under SIGSTOP), `restore()` lets connections
  * through again (frozen ones go on with what they held back, as after SIGCONT). Nothing is parsed or changed on the way.
  */
+import { readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 
 export interface CuttableProxy {
@@ -95,4 +96,13 @@ export async function startCuttableProxy(targetPort: number): Promise<CuttablePr
         server.close(() => resolve());
       }),
   };
+}
+
+/**
+ * Writes to `to` the cluster's kubeconfig (`from`) pointed at a relay on `relayPort` instead of the
+ * cluster's own port. `plainHttp`: the relay speaks HTTP (it reads the requests), not TLS passed through.
+ */
+export function writeRelayedKubeconfig(from: string, to: string, clusterPort: number, relayPort: number, plainHttp = false): void {
+  const [scheme, relayScheme] = plainHttp ? ['https://', 'http://'] : ['', ''];
+  writeFileSync(to, readFileSync(from, 'utf8').replaceAll(`${scheme}127.0.0.1:${clusterPort}`, `${relayScheme}127.0.0.1:${relayPort}`));
 }

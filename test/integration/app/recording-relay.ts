@@ -4,9 +4,10 @@
  * Porthole talks to it in plain HTTP (the embedded cluster answers HTTP and TLS on one port).
  */
 import http from 'node:http';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { writeRelayedKubeconfig } from './cuttable-proxy';
 
 export interface RecordedRequest {
   method: string;
@@ -42,7 +43,7 @@ export async function startRecordingRelay(clusterPort: number, clusterKubeconfig
   const port = typeof address === 'object' && address ? address.port : 0;
   const work = mkdtempSync(join(tmpdir(), 'porthole-recorded-'));
   const kubeconfigPath = join(work, 'kubeconfig');
-  writeFileSync(kubeconfigPath, readFileSync(clusterKubeconfig, 'utf8').replaceAll(`https://127.0.0.1:${clusterPort}`, `http://127.0.0.1:${port}`));
+  writeRelayedKubeconfig(clusterKubeconfig, kubeconfigPath, clusterPort, port, true);
   return {
     port,
     kubeconfigPath,

@@ -3,12 +3,12 @@
  * through the relay (its kubeconfig points at the relay): for fault tests that drop or silence the
  * API server while Porthole keeps running. `kube` talks to the cluster directly, as admin.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startTestCluster, type TestCluster } from '../../support/start-cluster';
 import { startPorthole, type PortholeServer } from '../../support/start-porthole';
-import { startCuttableProxy, type CuttableProxy } from './cuttable-proxy';
+import { startCuttableProxy, writeRelayedKubeconfig, type CuttableProxy } from './cuttable-proxy';
 
 export interface RelayedStack {
   cluster: TestCluster;
@@ -23,7 +23,7 @@ export async function startRelayedStack(opts: { clusterArgs?: string[]; env?: Re
   const cluster = await startTestCluster({ empty: true, args: opts.clusterArgs });
   const proxy = await startCuttableProxy(cluster.port);
   const kubeconfigPath = join(work, 'kubeconfig');
-  writeFileSync(kubeconfigPath, readFileSync(cluster.kubeconfigPath, 'utf8').replaceAll(`127.0.0.1:${cluster.port}`, `127.0.0.1:${proxy.port}`));
+  writeRelayedKubeconfig(cluster.kubeconfigPath, kubeconfigPath, cluster.port, proxy.port);
   const porthole = await startPorthole({ kubeconfigPath, env: opts.env });
   return {
     cluster,

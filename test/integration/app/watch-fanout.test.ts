@@ -6,7 +6,7 @@
  * test can cut (a watch dropped mid-stream).
  */
 import net from 'node:net';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,7 +15,7 @@ import type { StreamEvents } from '../../../lib/live/protocol';
 import { startTestCluster, type TestCluster } from '../../support/start-cluster';
 import { startPorthole, type PortholeServer } from '../../support/start-porthole';
 import { clusterMetric, openSse, type ReceivedEvent, type SseClient } from '../../support/sse-client';
-import { startCuttableProxy, type CuttableProxy } from './cuttable-proxy';
+import { startCuttableProxy, writeRelayedKubeconfig, type CuttableProxy } from './cuttable-proxy';
 
 const NS = 'it-fanout';
 const GRACE_MS = 3000;
@@ -31,7 +31,7 @@ beforeAll(async () => {
   cluster = await startTestCluster({ empty: true, args: ['--history-size', '5'] });
   proxy = await startCuttableProxy(cluster.port);
   const kubeconfigPath = join(work, 'kubeconfig');
-  writeFileSync(kubeconfigPath, readFileSync(cluster.kubeconfigPath, 'utf8').replaceAll(`127.0.0.1:${cluster.port}`, `127.0.0.1:${proxy.port}`));
+  writeRelayedKubeconfig(cluster.kubeconfigPath, kubeconfigPath, cluster.port, proxy.port);
   porthole = await startPorthole({ kubeconfigPath, env: { PORTHOLE_WATCH_CACHE_GRACE_MS: String(GRACE_MS), PORTHOLE_SSE_MAX_QUEUED_BYTES: String(256 * 1024) } });
   await kube('POST', '/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: NS } });
 }, 180_000);
