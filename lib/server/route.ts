@@ -7,6 +7,8 @@ import { allowCompression } from './compress-json';
 import { identityFor, type RequestIdentity } from './identity';
 import { API_CACHE_CONTROL, RequestError, statusFromError, statusFromUpstream, statusResponse } from './errors';
 import { MAX_BODY_BYTES } from './limits';
+import { jsonDepthError, MAX_NESTING_DEPTH, yamlDepthError } from '../cluster/rest/nesting-depth';
+import { findExcessNesting } from '../text/nesting-scan';
 import { incCounter, METRICS, routeTemplate } from './metrics';
 import { crossOriginProblem } from './request-guard';
 import { credentialHeaderProblem } from './credential-headers';
@@ -122,6 +124,7 @@ async function readBody(request: Request, kind: BodyKind): Promise<{ body?: Buff
   if (declared > MAX_BODY_BYTES) throw new RequestError(statusError.tooLarge());
   const body = await readLimited(request, MAX_BODY_BYTES);
   if (body.length === 0) throw new RequestError(statusError.badRequest('the request body is empty'));
+  refuseDeepBody(body.toString('utf8'), contentType);
   if (contentType !== 'application/apply-patch+yaml') {
     try {
       JSON.parse(body.toString('utf8'));
@@ -130,6 +133,18 @@ async function readBody(request: Request, kind: BodyKind): Promise<{ body?: Buff
     }
   }
   return { body, contentType };
+}
+
+/**
+ * A body nested deeper than the API server's decoders take is refused before anything parses it
+ * (a linear pre-scan; parsing 1 MiB of `[[[…]]]` would hold the event loop for seconds).
+ */
+function refuseDeepBody(text: string, contentType: string): void {
+  const syntax = contentType === 'application/apply-patch+yaml' ? 'yaml' : 'json';
+  const excess = findExcessNesting(text, MAX_NESTING_DEPTH, syntax);
+  if (!excess) return;
+  const detail = syntax === 'yaml' ? `yaml: ${yamlDepthError(excess.line)}` : jsonDepthError(excess.open);
+  throw new RequestError(statusError.badRequest(`the request body is nested too deep: ${detail}`));
 }
 
 export function apiRoute<P>(spec: RouteSpec<P>): (request: Request, context: RouteParams) => Promise<Response> {

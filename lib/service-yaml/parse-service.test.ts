@@ -87,3 +87,15 @@ describe('parseServiceYaml: bad input is a marker, never an exception', () => {
     expect(parseServiceYaml('').markers[0].message).toMatch(/empty/);
   });
 });
+
+describe('deep nesting', () => {
+  it('1 MiB of nested flow sequences gets one marker at the level past the limit, nothing parsed', () => {
+    const half = 1 << 19;
+    const parsed = parseServiceYaml(`apiVersion: v1\nkind: Service\nspec:\n  x: ${'['.repeat(half)}${']'.repeat(half)}\n`);
+    expect(parsed.service).toBeUndefined();
+    expect(parsed.doc).toBeUndefined();
+    expect(parsed.markers).toEqual([
+      expect.objectContaining({ startLine: 4, startColumn: 6 + 498, severity: 'error', message: expect.stringContaining('Nested more than 500 levels deep') }),
+    ]);
+  });
+});

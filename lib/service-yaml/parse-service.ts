@@ -9,6 +9,8 @@ import { isAlias, isMap, isScalar, LineCounter, parseAllDocuments, visit, type D
 import type { Service } from '../k8s/types';
 import { locateSegments, offsetsToRange } from './locate';
 import { DOCUMENT_START, type TextRange, type YamlMarker } from './markers';
+import { MAX_NESTING_DEPTH } from '../cluster/rest/nesting-depth';
+import { findExcessNesting } from '../text/nesting-scan';
 
 export const MAX_YAML_BYTES = 3 * 1024 * 1024;
 /** Aliases resolved per document at most (yaml's maxAliasCount): a billion-laughs document stops here. */
@@ -114,6 +116,13 @@ export function parseServiceYaml(text: string, expect?: ServiceIdentity): Parsed
   const size = byteLength(text);
   if (size > MAX_YAML_BYTES) {
     return { lineCounter, markers: [syntax(DOCUMENT_START, `The text is ${mib(size)}: the limit is 3 MiB (${MAX_YAML_BYTES} bytes). Nothing was parsed.`)] };
+  }
+  // Deep nesting is refused before the parser builds it (1 MiB of `[[[…]]]` would hang the tab).
+  const excess = findExcessNesting(text, MAX_NESTING_DEPTH, 'yaml');
+  if (excess) {
+    const column = excess.offset - text.lastIndexOf('\n', excess.offset - 1);
+    const at: TextRange = { startLine: excess.line, startColumn: column, endLine: excess.line, endColumn: column + 1 };
+    return { lineCounter, markers: [syntax(at, `Nested more than ${MAX_NESTING_DEPTH} levels deep here: the API server refuses such a document. Nothing was parsed.`)] };
   }
   const docs = parseAllDocuments(text, { lineCounter, uniqueKeys: true, prettyErrors: false, keepSourceTokens: false });
   const list = Array.isArray(docs) ? docs : [];

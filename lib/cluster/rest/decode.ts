@@ -10,7 +10,8 @@ import type { ObjectSchema, Schema } from '../schema/types';
 import { ApiError } from './api-error';
 import { parseYamlWithDuplicates, scanJsonText } from './body-text';
 import { goJsonSyntaxError } from './go-json-error';
-import { excessNesting, isStackOverflow, jsonDepthError, YAML_DEPTH_ERROR } from './nesting-depth';
+import { findExcessNesting, type NestingSyntax } from '../../text/nesting-scan';
+import { excessNesting, isStackOverflow, jsonDepthError, MAX_NESTING_DEPTH, YAML_DEPTH_ERROR, yamlDepthError } from './nesting-depth';
 
 export interface Decoded {
   object: JsonObject;
@@ -94,19 +95,36 @@ export function mayHoldDangerousKeys(text: string): boolean {
   return text.includes('__proto__') || text.includes('\\');
 }
 
+/**
+ * The decoder's message for a body nested deeper than the limit, found before parsing (linear in the
+ * text, lib/text/nesting-scan.ts), or undefined. JSON: encoding/json's scanner stops at the first
+ * syntax error or the depth, whichever comes first. YAML: go-yaml's depth message with its line.
+ */
+export function bodyDepthError(text: string, syntax: NestingSyntax): string | undefined {
+  const excess = findExcessNesting(text, MAX_NESTING_DEPTH, syntax);
+  if (!excess) return undefined;
+  if (syntax === 'yaml') return yamlDepthError(excess.line);
+  return goJsonSyntaxError(text) ?? jsonDepthError(excess.open);
+}
+
 /** Parses JSON or YAML text into a JSON value; `describe` builds the 400 message from the parser's error. */
 export function parseBodyValue(text: string, contentType: string | undefined, describe: (err: string) => string): JsonValue {
   if (isYamlContentType(contentType)) {
     const yamlError = (msg: string): ApiError => new ApiError(statusError.badRequest(describe(`error converting YAML to JSON: yaml: ${msg}`)));
+    const deep = bodyDepthError(text, 'yaml');
+    if (deep) throw yamlError(deep);
     let value: unknown;
     try {
-      value = parseYaml(text, { maxAliasCount: 100 });
+      // Repeated keys: the last one wins, as sigs.k8s.io/yaml does (and checking them is quadratic here).
+      value = parseYaml(text, { maxAliasCount: 100, uniqueKeys: false });
     } catch (err) {
       throw yamlError(yamlErrorText(err));
     }
     if (excessNesting(value)) throw yamlError(YAML_DEPTH_ERROR);
     return (value ?? null) as JsonValue;
   }
+  const deep = bodyDepthError(text, 'json');
+  if (deep) throw new ApiError(statusError.badRequest(describe(deep)));
   let value: JsonValue;
   try {
     value = JSON.parse(text) as JsonValue;
@@ -139,6 +157,8 @@ export function decodeObject(text: string, contentType: string | undefined, expe
   const duplicates: DuplicateKeys = { yaml: [], json: [] };
   if (yaml) {
     // The YAML serializer converts to JSON first: its errors have no version/kind prefix.
+    const deep = bodyDepthError(text, 'yaml');
+    if (deep) throw new ApiError(statusError.badRequest(unrecognized(`yaml: ${deep}`)));
     try {
       const parsed = parseYamlWithDuplicates(text);
       value = (parsed.value ?? null) as JsonValue;

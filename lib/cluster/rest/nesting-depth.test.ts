@@ -38,16 +38,16 @@ describe('deeply nested bodies', () => {
     expect(failureOf(() => decodeObject(deepService(10_000), 'application/json', expected))).toContain("invalid character '{' exceeded max depth");
   });
 
-  it('refuses deep YAML (flow and block) with go-yaml-like wording, also where the parser itself would overflow', () => {
+  it('refuses deep YAML (flow and block) with the wording and line of go-yaml, also where the parser itself would overflow', () => {
     expect(decodeObject(deepYaml(MAX_NESTING_DEPTH), 'application/yaml', expected).object.kind).toBe('Service');
     for (const total of [MAX_NESTING_DEPTH + 1, 10_000]) {
       expect(failureOf(() => decodeObject(deepYaml(total), 'application/yaml', expected))).toMatch(
-        /^400 the object provided is unrecognized \(must be of type Service\): error converting YAML to JSON: yaml: exceeded max depth of 500 \(/,
+        /^400 the object provided is unrecognized \(must be of type Service\): yaml: line 6: exceeded max depth of 500 \(/,
       );
     }
     let block = '';
     for (let i = 0; i < 600; i++) block += `${' '.repeat(i)}a:\n`;
-    expect(failureOf(() => parseBodyValue(block, 'application/yaml', (e) => e))).toBe('400 error converting YAML to JSON: yaml: exceeded max depth of 500');
+    expect(failureOf(() => parseBodyValue(block, 'application/yaml', (e) => e))).toBe('400 error converting YAML to JSON: yaml: line 501: exceeded max depth of 500');
   });
 
   it('refuses deep patch bodies of every kind', () => {
@@ -63,5 +63,24 @@ describe('deeply nested bodies', () => {
     expect(goJsonSyntaxError(`${'{"a":'.repeat(600)}x`)).toBe("invalid character '{' exceeded max depth");
     expect(goJsonSyntaxError(`${'['.repeat(10)}x`)).toBe("invalid character 'x' looking for beginning of value");
     expect(failureOf(() => parseBodyValue('['.repeat(100_000), 'application/json', (e) => e))).toBe("400 invalid character '[' exceeded max depth");
+  });
+});
+
+describe('bodies refused before parsing', () => {
+  const MiB = 1 << 20;
+  it('1 MiB nested as JSON or YAML, every content type, answers the depth error', () => {
+    const flow = `${'['.repeat(MiB / 2)}${']'.repeat(MiB / 2)}`;
+    for (const type of ['application/json', 'application/merge-patch+json', 'application/strategic-merge-patch+json', 'application/json-patch+json']) {
+      expect(failureOf(() => parseBodyValue(`{"spec":${flow}}`, type, (e) => e))).toBe("400 invalid character '[' exceeded max depth");
+    }
+    for (const type of ['application/yaml', 'application/apply-patch+yaml']) {
+      expect(failureOf(() => parseBodyValue(`a: 1\nspec: ${flow}\n`, type, (e) => e))).toBe('400 error converting YAML to JSON: yaml: line 2: exceeded max depth of 500');
+      expect(failureOf(() => parseBodyValue(`${'- '.repeat(MiB / 2)}x\n`, type, (e) => e))).toBe('400 error converting YAML to JSON: yaml: exceeded max depth of 500');
+    }
+    expect(failureOf(() => decodeObject(`{"kind":"Service","spec":${flow}}`, 'application/json', expected))).toContain("json parse error: invalid character '[' exceeded max depth");
+  });
+
+  it('keeps the last of repeated keys in a patch, as the real server does', () => {
+    expect(parseBodyValue('a: 1\na: 2\n', 'application/apply-patch+yaml', (e) => e)).toEqual({ a: 2 });
   });
 });

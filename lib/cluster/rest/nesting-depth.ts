@@ -15,6 +15,11 @@ export function jsonDepthError(open: '{' | '['): string {
 /** go-yaml's error for a document nested too deep. */
 export const YAML_DEPTH_ERROR = `exceeded max depth of ${MAX_NESTING_DEPTH}`;
 
+/** go-yaml's wording with the line of the container too deep (go-yaml leaves out line 1). */
+export function yamlDepthError(line: number): string {
+  return line > 1 ? `line ${line}: ${YAML_DEPTH_ERROR}` : YAML_DEPTH_ERROR;
+}
+
 /**
  * The opening character of the first container nested deeper than `max` (the top-level container
  * is level 1), or undefined. Iterative: any depth is safe to measure.
