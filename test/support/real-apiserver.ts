@@ -5,15 +5,27 @@
  * No scheduler, kubelet or kube-proxy: lib/demo-seed plays the kubelet where a test needs running pods.
  */
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { KubeConfig } from '@kubernetes/client-node';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-/** The folder with start-real-apiserver.sh and the binaries. */
-export const REAL_APISERVER_DIR = process.env.REAL_APISERVER_DIR ?? resolve(ROOT, '..', 'shared', 'real-apiserver');
+/**
+ * The main checkout of this repository: ROOT itself, or for a git worktree (`.git` is a file
+ * `gitdir: <main>/.git/worktrees/<name>`) the checkout it belongs to.
+ */
+function mainCheckout(): string {
+  const dotGit = join(ROOT, '.git');
+  if (!existsSync(dotGit) || !statSync(dotGit).isFile()) return ROOT;
+  const m = /^gitdir:\s*(.+?)[\\/]\.git[\\/]worktrees[\\/][^\\/]+\s*$/m.exec(readFileSync(dotGit, 'utf8'));
+  return m ? resolve(m[1]) : ROOT;
+}
+
+/** The folder with start-real-apiserver.sh and the binaries: `$REAL_APISERVER_DIR`, else `../shared/real-apiserver` beside the (main) checkout. */
+export const REAL_APISERVER_DIR =
+  process.env.REAL_APISERVER_DIR ?? [ROOT, mainCheckout()].map((r) => resolve(r, '..', 'shared', 'real-apiserver')).find((d) => existsSync(d)) ?? resolve(ROOT, '..', 'shared', 'real-apiserver');
 const START_TIMEOUT_MS = 180_000;
 
 export interface RealApiServer {
