@@ -122,13 +122,15 @@ export async function seedDemo(kc: KubeConfig, opts: SeedOptions = {}): Promise<
   }
 
   const nodes: SimNode[] = [];
+  const leaseFailures: string[] = [];
   for (const [i, name] of DEMO_NODES.entries()) {
     const { node, created } = await ensureNode(client, name, nodeIndex(name, i));
     nodes.push(node);
     (created ? result.created : result.existing).push(`Node ${name}`);
     log(`${created ? 'created' : 'exists: '} Node ${name}`);
-    await renewLease(client, node).catch((err: unknown) => note(`Lease of ${name} not renewed: ${errorText(err)}`));
+    await renewLease(client, node).catch((err: unknown) => leaseFailures.push(`${name}: ${errorText(err)}`));
   }
+  if (leaseFailures.length) note(`node Leases (kube-node-lease) not written, so nothing tells a node-lifecycle controller these nodes are alive: ${leaseFailures.join('; ')}`);
   const ips = new PodIPs();
   await holdExistingIPs(client, nodes, ips);
   const place = placer(nodes);
@@ -164,7 +166,7 @@ export async function seedDemo(kc: KubeConfig, opts: SeedOptions = {}): Promise<
     log(`         ${what} Running on ${node.name} (${ip})`);
   }
   if (objects.some((o) => o.resource === 'services' && (o.object as Service).spec?.type === 'LoadBalancer')) {
-    note('LoadBalancer Services get an address only where a load-balancer controller runs (the embedded cluster has one; a bare kube-apiserver has none)');
+    note('LoadBalancer Services (shop/storefront) get an external address only where a load-balancer controller runs: on a bare kube-apiserver they stay pending');
   }
   return result;
 }
