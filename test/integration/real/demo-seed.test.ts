@@ -4,6 +4,9 @@
  * seeded pods into ready / not-ready endpoints, the refusal of a second seed, and the kubelet
  * player (new pods started, graceful deletions finished, Lease renewed, Ready kept True).
  */
+import { spawn } from 'node:child_process';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CoreV1Api, DiscoveryV1Api, CoordinationV1Api, PatchStrategy, setHeaderOptions, type KubeConfig, type V1Pod } from '@kubernetes/client-node';
 import { READY_ANNOTATION } from '../../../lib/cluster/controllers/simulated-nodes';
@@ -11,6 +14,18 @@ import { seedDemo, startKubelet, SeedRefusedError, type RunningKubelet, type See
 import { realApiServerAvailable, startRealApiServer, type RealApiServer } from '../../support/real-apiserver';
 
 const POLL = { timeout: 45_000, interval: 250 };
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+
+/** Runs `bin/seed.ts` (what `npm run seed --` runs) to its end. */
+function runSeed(args: string[]): Promise<{ code: number | null; output: string }> {
+  return new Promise((done) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'bin/seed.ts', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+    child.once('exit', (code) => done({ code, output }));
+  });
+}
 
 interface SliceEndpoint {
   addresses: string[];
@@ -153,5 +168,26 @@ describe.skipIf(!realApiServerAvailable())('demo seed on a real kube-apiserver (
     await core.patchNodeStatus({ name: 'node-2', body: { status: { conditions } } }, setHeaderOptions('Content-Type', PatchStrategy.StrategicMergePatch));
     expect((await core.readNode({ name: 'node-2' })).status?.conditions?.find((c) => c.type === 'Ready')?.status).toBe('Unknown');
     await expect.poll(async () => (await core.readNode({ name: 'node-2' })).status?.conditions?.find((c) => c.type === 'Ready')?.status, { timeout: 40_000, interval: 500 }).toBe('True');
+  });
+
+  it('npm run seed: refuses a seeded cluster (exit 3), and with --force --kubelet seeds what is missing and plays the kubelet until SIGINT', async () => {
+    const refused = await runSeed(['--kubeconfig', server.kubeconfigPath]);
+    expect(refused.code).toBe(3);
+    expect(refused.output).toMatch(/refusing to seed https:\/\/127\.0\.0\.1:\d+: it already has the demo namespaces shop, demo, monitoring/);
+
+    await kubelet?.stop();
+    kubelet = undefined;
+    const child = spawn(process.execPath, ['--import', 'tsx', 'bin/seed.ts', '--kubeconfig', server.kubeconfigPath, '--context', 'admin', '--force', '--kubelet'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+    const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+    await expect.poll(() => output, POLL).toMatch(/Playing the kubelet of node-1, node-2, node-3 until Ctrl-C/);
+    expect(output).toMatch(/Done: 0 objects created, \d+ left as they were/);
+    await core.createNamespacedPod({ namespace: 'monitoring', body: { metadata: { name: 'cli-started' }, spec: { nodeName: 'node-1', containers: [{ name: 'main', image: 'busybox' }] } } });
+    await expect.poll(async () => (await core.readNamespacedPod({ name: 'cli-started', namespace: 'monitoring' })).status?.phase, POLL).toBe('Running');
+    child.kill('SIGINT');
+    expect(await exited).toBe(0);
+    expect(output).toMatch(/SIGINT: stopping the kubelet/);
   });
 });
