@@ -151,20 +151,21 @@ export function startKubelet(kc: KubeConfig, opts: KubeletOptions): RunningKubel
         const pods = await list(namespace, fieldSelector);
         for (const pod of pods.items) ips.hold(node, podKey(pod), pod.status?.podIP);
         for (const pod of pods.items) handle('ADDED', pod);
-        await new Promise<void>((resolve) => {
+        const failed = await new Promise<boolean>((resolve) => {
           const onEvent = (type: string, object: WatchEventObject['object']): void => {
             if (type === 'ADDED' || type === 'MODIFIED' || type === 'DELETED') handle(type, object as Pod);
           };
           new Watch(kc)
-            .watch(path, { fieldSelector, resourceVersion: pods.metadata.resourceVersion, allowWatchBookmarks: true, timeoutSeconds: WATCH_TIMEOUT_SECONDS }, onEvent, () => resolve())
+            .watch(path, { fieldSelector, resourceVersion: pods.metadata.resourceVersion, allowWatchBookmarks: true, timeoutSeconds: WATCH_TIMEOUT_SECONDS }, onEvent, (err: unknown) => resolve(!!err))
             .then(
               (controller) => {
                 if (stopped) controller.abort();
                 else watches.add(controller);
               },
-              () => resolve(),
+              () => resolve(true),
             );
         });
+        if (failed) await sleep(RETRY_MS);
       } catch (err) {
         if (!stopped) log(`kubelet: pods on ${node}: ${errorText(err)}`);
         await sleep(RETRY_MS);

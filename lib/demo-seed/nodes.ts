@@ -18,6 +18,13 @@ export const SIMULATED_TAINT = { key: 'porthole.dev/simulated', value: 'true', e
 export const NODE_LEASE_NAMESPACE = 'kube-node-lease';
 /** The kubelet's default: a Lease lasts 40 s and is renewed every 10 s. */
 export const LEASE_DURATION_SECONDS = 40;
+/** The providerID of every simulated node (the embedded cluster's too): `porthole://<name>`. */
+export const PROVIDER_PREFIX = 'porthole://';
+
+export function isSimulated(node: Node): boolean {
+  return node.spec?.providerID?.startsWith(PROVIDER_PREFIX) ?? false;
+}
+
 /** The Node's Ready condition is rewritten when its heartbeat is older than this (the lease carries the beat in between). */
 const STATUS_REFRESH_MS = 60_000;
 
@@ -37,7 +44,7 @@ export function simulatedNode(name: string, index: number): Node {
   const node = buildNode(index);
   node.metadata.name = name;
   node.metadata.labels = { ...node.metadata.labels, 'kubernetes.io/hostname': name };
-  node.spec = { ...node.spec, providerID: `porthole://${name}`, taints: [SIMULATED_TAINT] };
+  node.spec = { ...node.spec, providerID: `${PROVIDER_PREFIX}${name}`, taints: [SIMULATED_TAINT] };
   return node;
 }
 
@@ -91,6 +98,9 @@ export async function ensureNode(client: DemoClient, name: string, index: number
   let created = false;
   try {
     node = wire<Node>(await client.core.readNode({ name }));
+    if (!isSimulated(node)) {
+      throw new Error(`Node ${name} exists and is not one of Porthole's simulated nodes (its providerID is ${node.spec?.providerID ?? 'empty'}, not ${PROVIDER_PREFIX}…): a real kubelet may run it, so the demo does not put pods on it or play its kubelet`);
+    }
   } catch (err) {
     if (!isNotFound(err)) throw err;
     node = wire<Node>(await client.core.createNode({ body: body<V1Node>(simulatedNode(name, index)), fieldManager: 'kubelet' }));

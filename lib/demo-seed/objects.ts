@@ -12,8 +12,8 @@ import type { StoredResource } from '../cluster/storage/types';
 import { DEMO_FIELD_MANAGER } from '../cluster/demo/seed';
 import { apiFailure, body, wire, type DemoClient } from './client';
 
-export interface Created<T extends KubeObject> {
-  object: T;
+export interface Created {
+  object: KubeObject;
   /** What was changed from the demo definition to fit this server. */
   note?: string;
 }
@@ -79,17 +79,17 @@ function waitsForServiceAccount(err: unknown): boolean {
 }
 
 /** Creates the object; AlreadyExists and other API errors are thrown as client-node's ApiException. */
-export async function createDemoObject<T extends KubeObject>(client: DemoClient, resource: StoredResource, object: T): Promise<Created<T>> {
+export async function createDemoObject(client: DemoClient, resource: StoredResource, object: KubeObject): Promise<Created> {
   for (let attempt = 0; ; attempt++) {
     try {
-      return { object: (await post(client, resource, object)) as T };
+      return { object: await post(client, resource, object) };
     } catch (err) {
       const failure = apiFailure(err);
       if (resource === 'services' && failure?.code === 422 && failure.fields.some((f) => /^spec\.(clusterIPs?|ports\[\d+\]\.nodePort)/.test(f))) {
         const svc = object as Service;
         const created = (await post(client, resource, withoutFixedAllocations(svc))) as Service;
         const got = fixedAllocations(created);
-        return { object: created as unknown as T, note: `${describe(resource, object)}: ${fixedAllocations(svc)} not available on this server (${failure.message}); allocated ${got || 'by the server'} instead` };
+        return { object: created, note: `${describe(resource, object)}: ${fixedAllocations(svc)} not available on this server (${failure.message}); allocated ${got || 'by the server'} instead` };
       }
       if (resource === 'pods' && waitsForServiceAccount(err) && attempt < SA_RETRIES) {
         await new Promise((r) => setTimeout(r, SA_RETRY_MS));

@@ -10,6 +10,7 @@
  * `force`; with `force` what exists is left as it is and only the missing objects are created.
  */
 import type { KubeConfig } from '@kubernetes/client-node';
+import type { KubeObject } from '../k8s/types/meta';
 import type { Pod } from '../k8s/types/pod';
 import type { Service } from '../k8s/types/service';
 import type { DemoObject } from '../cluster/demo/data';
@@ -137,7 +138,7 @@ export async function seedDemo(kc: KubeConfig, opts: SeedOptions = {}): Promise<
 
   for (const { resource, object } of objects) {
     const what = describe(resource, object);
-    let current: typeof object;
+    let current: KubeObject;
     try {
       const placed = resource === 'pods' ? place(object as Pod) : undefined;
       const toCreate = placed ? { ...object, spec: { ...(object as Pod).spec, nodeName: placed.name } } : object;

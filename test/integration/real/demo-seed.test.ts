@@ -170,6 +170,20 @@ describe.skipIf(!realApiServerAvailable())('demo seed on a real kube-apiserver (
     await expect.poll(async () => (await core.readNode({ name: 'node-2' })).status?.conditions?.find((c) => c.type === 'Ready')?.status, { timeout: 40_000, interval: 500 }).toBe('True');
   });
 
+  it('does not play a node that is not one of its simulated nodes (a real kubelet may run it)', async () => {
+    await core.createNode({ body: { metadata: { name: 'real-node', labels: { 'kubernetes.io/hostname': 'real-node' } }, spec: { providerID: 'aws:///eu-west-1a/i-0123' } } });
+    const logged: string[] = [];
+    const other = startKubelet(kc, { nodes: ['real-node'], log: (l) => logged.push(l) });
+    try {
+      await expect.poll(() => logged.join('\n'), POLL).toMatch(/Node real-node exists and is not one of Porthole's simulated nodes/);
+      const coordination = kc.makeApiClient(CoordinationV1Api);
+      await expect(coordination.readNamespacedLease({ name: 'real-node', namespace: 'kube-node-lease' })).rejects.toMatchObject({ code: 404 });
+      expect((await core.readNode({ name: 'real-node' })).status?.conditions ?? []).toEqual([]);
+    } finally {
+      await other.stop();
+    }
+  });
+
   it('npm run seed: refuses a seeded cluster (exit 3), and with --force --kubelet seeds what is missing and plays the kubelet until SIGINT', async () => {
     const refused = await runSeed(['--kubeconfig', server.kubeconfigPath]);
     expect(refused.code).toBe(3);
