@@ -88,7 +88,7 @@ export async function signIn(request: Request): Promise<Response> {
     const input = await readSignIn(request);
     next = input.next;
     // Too many refused sign-ins from this address: refused before the API server is asked.
-    const client = clientAddress(request.headers);
+    const client = clientAddress(request.headers, config);
     const wait = signInLimiter.retryAfter(client);
     if (wait !== undefined) {
       const message = `too many refused sign-ins from this address (${SIGNIN_FAILURE_LIMIT} a minute): try again in ${wait} s`;
