@@ -2,7 +2,8 @@
  * Runs once when the Next server starts (Node runtime): hooks on its HTTP server that stamp each
  * request with the socket's address (lib/server/auth-mode-proxy.ts), for TRACE/TRACK, protocol
  * upgrades (lib/server/unroutable-methods.ts) and precompressed static files
- * (lib/static-assets/serve-precompressed.ts).
+ * (lib/static-assets/serve-precompressed.ts); in token mode, the shared list of signed-out sessions
+ * (lib/server/session-revocation-store.ts).
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
@@ -18,4 +19,9 @@ export async function register(): Promise<void> {
     request: [(req) => stampSocketPeer(req, authConfig()), answerFetchForbidden, (req, res) => servePrecompressed(req, res, distDir)],
     upgrade: [refuseUpgrade],
   });
+  // Token mode: sign-outs on other replicas end their sessions here too.
+  if (authConfig().mode === 'token') {
+    const { followRevocations } = await import('./lib/server/session-revocation-store');
+    void followRevocations(new AbortController().signal);
+  }
 }

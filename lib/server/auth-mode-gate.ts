@@ -55,9 +55,14 @@ function tokenGate(request: { url: string; headers: Headers }, isApi: boolean, c
     return { kind: 'pass', setCookie: sessionCookie(state.refresh, { ...state.session, lastSeen: Date.now() }, config, secure) };
   }
   const setCookie = state.kind === 'none' ? undefined : clearSessionCookie(secure);
-  const reason = state.kind === 'expired' ? 'expired' : state.kind === 'invalid' ? 'invalid' : undefined;
+  const reason = state.kind === 'expired' ? (state.why === 'signed-out' ? 'signed-out' : 'expired') : state.kind === 'invalid' ? 'invalid' : undefined;
   if (isApi) {
-    const message = reason === 'expired' ? 'the session expired: sign in again' : reason === 'invalid' ? 'the session is not valid here: sign in again' : 'not signed in';
+    const message = {
+      expired: 'the session expired: sign in again',
+      'signed-out': 'the session was ended by signing out: sign in again',
+      invalid: 'the session is not valid here: sign in again',
+      none: 'not signed in',
+    }[reason ?? 'none'];
     return { kind: 'refuse', status: failure(401, 'Unauthorized', message), setCookie };
   }
   const url = new URL(request.url);

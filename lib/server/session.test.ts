@@ -8,7 +8,7 @@ import { sessionState } from './session';
 import { MAX_SEALED_LENGTH, seal, sealForCookie, unseal, type Session } from './session-seal';
 
 const key = randomBytes(32);
-const session: Session = { token: 'tok-123', user: 'viewer', groups: ['porthole:viewers'], issuedAt: 1_000_000, lastSeen: 1_000_000 };
+const session: Session = { sid: 'sid-1', token: 'tok-123', user: 'viewer', groups: ['porthole:viewers'], issuedAt: 1_000_000, lastSeen: 1_000_000 };
 
 describe('session seal', () => {
   it('opens with the key it was sealed with, or any key of a rotation list', () => {

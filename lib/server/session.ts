@@ -7,6 +7,7 @@
  */
 import type { AuthConfig } from './auth-mode';
 import { fromTrustedProxy } from './auth-mode-proxy';
+import { isRevoked } from './session-revocation';
 import { sealForCookie, unseal, type Session } from './session-seal';
 
 export const SESSION_COOKIE = 'porthole-session';
@@ -32,7 +33,8 @@ export type SessionState =
   | { kind: 'none' }
   /** A cookie that does not open (forged, damaged, sealed with a key this replica does not hold). */
   | { kind: 'invalid' }
-  | { kind: 'expired'; why: 'idle' | 'absolute' }
+  /** `signed-out`: the session was ended by sign-out (on any replica) before its expiry. */
+  | { kind: 'expired'; why: 'idle' | 'absolute' | 'signed-out' }
   /** `refresh`: the re-sealed cookie value with lastSeen = now, when it is time to move the idle clock. */
   | { kind: 'active'; session: Session; refresh?: string };
 
@@ -47,6 +49,7 @@ export function sessionState(headers: Headers, config: AuthConfig, now: number =
   const session = unseal(sealed, config.sessionKeys);
   if (!session || session.issuedAt > now + 60_000) return { kind: 'invalid' };
   if (now - session.issuedAt >= config.maxSeconds * 1000) return { kind: 'expired', why: 'absolute' };
+  if (isRevoked(session.sid, now)) return { kind: 'expired', why: 'signed-out' };
   if (now - session.lastSeen >= config.idleSeconds * 1000) return { kind: 'expired', why: 'idle' };
   if (now - session.lastSeen < refreshEveryMs(config)) return { kind: 'active', session };
   return { kind: 'active', session, refresh: sealForCookie({ ...session, lastSeen: now }, config.sessionKeys[0]) };
