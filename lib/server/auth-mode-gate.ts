@@ -49,7 +49,7 @@ export function safeNext(value: string | null | undefined, origin?: string): str
 
 function tokenGate(request: { url: string; headers: Headers }, isApi: boolean, config: AuthConfig): GateResult {
   const state = sessionState(request.headers, config);
-  const secure = isSecureRequest(request.headers, request.url, config);
+  const secure = isSecureRequest(request.headers, config);
   if (state.kind === 'active') {
     if (!state.refresh) return { kind: 'pass' };
     return { kind: 'pass', setCookie: sessionCookie(state.refresh, { ...state.session, lastSeen: Date.now() }, config, secure) };

@@ -106,7 +106,7 @@ export async function signIn(request: Request): Promise<Response> {
     const session: Session = { sid: newSessionId(), token: input.token, user: review.user, groups: review.groups, issuedAt: now, lastSeen: now };
     const sealed = sealForCookie(session, config.sessionKeys[0]);
     if (!sealed) return fail('too-large', failure(400, 'BadRequest', 'this token is too long to keep in a browser cookie'));
-    const cookie = sessionCookie(sealed, session, config, isSecureRequest(request.headers, request.url, config), now);
+    const cookie = sessionCookie(sealed, session, config, isSecureRequest(request.headers, config), now);
     console.log(`[porthole] signed in: ${review.user}`);
     if (form) return seeOther(next ?? '/', cookie);
     return json({ auth: 'token', user: review.user, groups: review.groups, expiresAt: sessionDeadline(session, config) } satisfies SessionInfo, 200, cookie);
@@ -132,7 +132,7 @@ export async function signOut(request: Request): Promise<Response> {
     await revokeSession(state.session.sid, sessionAbsoluteEnd(state.session, config));
     console.log(`[porthole] signed out: ${state.session.user}`);
   }
-  const cookie = clearSessionCookie(isSecureRequest(request.headers, request.url, config));
+  const cookie = clearSessionCookie(isSecureRequest(request.headers, config));
   return isForm(request) ? seeOther(signInPage({ reason: 'signed-out' }), cookie) : json({ signedOut: true }, 200, cookie);
 }
 
@@ -151,7 +151,7 @@ export async function currentSession(request: Request): Promise<Response> {
       const review = await reviewToken(identity.session.token, request.signal);
       if (!review.ok && review.status.code === 401) {
         return statusResponse(failure(401, 'Unauthorized', 'the API server no longer accepts this token: sign in again'), {
-          'Set-Cookie': clearSessionCookie(isSecureRequest(request.headers, request.url, config)),
+          'Set-Cookie': clearSessionCookie(isSecureRequest(request.headers, config)),
         });
       }
     }

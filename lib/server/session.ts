@@ -44,7 +44,7 @@ function refreshEveryMs(config: AuthConfig): number {
 }
 
 export function sessionState(headers: Headers, config: AuthConfig, now: number = Date.now()): SessionState {
-  const sealed = readCookie(headers.get('cookie'), sessionCookieName(isSecureRequest(headers, undefined, config)));
+  const sealed = readCookie(headers.get('cookie'), sessionCookieName(isSecureRequest(headers, config)));
   if (!sealed) return { kind: 'none' };
   const session = unseal(sealed, config.sessionKeys);
   if (!session || session.issuedAt > now + 60_000) return { kind: 'invalid' };
@@ -66,12 +66,13 @@ export function sessionDeadline(session: Session, config: AuthConfig): number {
 }
 
 /**
- * Whether the browser reached Porthole over https: `--secure-cookies`, a TLS request, or
- * X-Forwarded-Proto: https from a configured trusted proxy (`--trusted-proxies`; from anyone else the
- * header is ignored). Decides the Secure attribute and the `__Host-` cookie name.
+ * Whether the browser reached Porthole over https: `--secure-cookies`, or X-Forwarded-Proto: https
+ * from a configured trusted proxy (`--trusted-proxies`; from anyone else the header is ignored).
+ * Decides the Secure attribute and the `__Host-` cookie name. Not the request URL's scheme: Porthole's
+ * server speaks plain http, and Next builds that scheme from X-Forwarded-Proto, whoever sent it.
  */
-export function isSecureRequest(headers: Headers, url: string | undefined, config: AuthConfig): boolean {
-  if (config.secureCookies || (url !== undefined && new URL(url).protocol === 'https:')) return true;
+export function isSecureRequest(headers: Headers, config: AuthConfig): boolean {
+  if (config.secureCookies) return true;
   const forwarded = headers.get('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase();
   return forwarded === 'https' && fromTrustedProxy(headers, config);
 }

@@ -172,7 +172,10 @@ describe('the session cookie over https', () => {
   });
 
   it('over https only the __Host- cookie is read: a plain porthole-session tossed in by another origin is ignored', async () => {
-    const plain = cookieParts(setCookies(await signIn(token, cluster.tokens.viewer, { from: '127.0.0.5' })).find((c) => c.startsWith('porthole-session='))!);
+    const first = await signIn(token, cluster.tokens.viewer, { from: '127.0.0.5' });
+    expect(first.status, first.body).toBe(200);
+    expect(setCookies(first).map((c) => cookieParts(c).name)).toEqual(['porthole-session']);
+    const plain = cookieParts(setCookies(first)[0]);
     // Over http the plain cookie is the session...
     const overHttp = await raw({ port: token.port, path: '/api/session', headers: { cookie: plain.pair } });
     expect(overHttp.status).toBe(200);
