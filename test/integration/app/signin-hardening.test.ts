@@ -182,7 +182,7 @@ describe('the session cookie over https', () => {
     // ...over https it is not: the attacker's session does not replace the victim's.
     const overHttps = await raw({ port: token.port, path: '/api/session', localAddress: PROXY, headers: { cookie: plain.pair, ...https } });
     expect(overHttps.status).toBe(401);
-    const secure = cookieParts(setCookies(await signIn(token, cluster.tokens.viewer, { from: PROXY, headers: https })).find((c) => c.startsWith('__Host-'))!);
+    const secure = cookieParts(setCookies(await signIn(token, cluster.tokens.viewer, { from: PROXY, headers: { ...https, Origin: origin(token).replace('http:', 'https:') } })).find((c) => c.startsWith('__Host-'))!);
     const both = await raw({ port: token.port, path: '/api/session', localAddress: PROXY, headers: { cookie: `${plain.pair}; ${secure.pair}`, ...https } });
     expect(both.status).toBe(200);
   });
