@@ -34,8 +34,9 @@
  *                         ($PORTHOLE_SESSION_KEY holds the key itself); default: a key per process
  *   --session-idle D      token mode: idle expiry, e.g. 30m (default), 90s
  *   --session-max D       token mode: absolute expiry, e.g. 12h (default)
- *   --secure-cookies      always mark the session cookie Secure (else when reached over https)
- *   --trusted-proxies C   proxy mode: CIDRs of the authenticating proxy, e.g. 10.0.0.0/8,127.0.0.1/32
+ *   --secure-cookies      always treat the connection as https (cookie __Host-porthole-session, Secure)
+ *   --trusted-proxies C   CIDRs of the proxy in front, e.g. 10.0.0.0/8,127.0.0.1/32 (proxy mode: its user
+ *                         headers; token mode: its X-Forwarded-For/-Proto)
  *   --proxy-user-header H, --proxy-group-header H  default X-Remote-User, X-Remote-Group
  * With no kubeconfig and no in-cluster service account (token in $PORTHOLE_SERVICE_ACCOUNT_DIR, default
  * /var/run/secrets/kubernetes.io/serviceaccount, and $KUBERNETES_SERVICE_HOST), the embedded cluster is started.

@@ -105,7 +105,7 @@ test('an idle session expires and the open tab goes to the sign-in page, then ba
 test('when the cluster stops accepting the token, the tab goes to the sign-in page saying so', async ({ page, context }) => {
   // A session Porthole can open whose token the cluster does not accept (a revoked token).
   const now = Date.now();
-  const value = seal({ token: 'revoked-token', user: 'viewer', groups: [], issuedAt: now, lastSeen: now }, KEY);
+  const value = seal({ sid: 'revoked-token-session', token: 'revoked-token', user: 'viewer', groups: [], issuedAt: now, lastSeen: now }, KEY);
   await context.addCookies([{ name: 'porthole-session', value, url: porthole.url, httpOnly: true, sameSite: 'Strict' }]);
   await page.goto(`${porthole.url}/services?namespace=demo`);
   await expect(page).toHaveURL(/\/signin\?reason=ended&next=%2Fservices%3Fnamespace%3Ddemo$/);

@@ -10,6 +10,7 @@ import { ROW_STREAM_CONTENT_TYPE } from '../../lib/service-list/row-stream';
 import { namespaceToOpen } from '../../lib/server/access';
 import { authConfig } from '../../lib/server/auth-mode';
 import { configuredNamespaces } from '../../lib/server/configured-namespaces';
+import { redirectTarget } from '../../lib/server/redirect-target';
 import { cspNonce } from '../../lib/server/csp-nonce';
 import { identityFor } from '../../lib/server/identity';
 import { pageClusterParam, pageClusterScope } from '../../lib/server/page-cluster';
@@ -52,7 +53,7 @@ export default async function ServicesPage({ searchParams }: Props) {
   const routes = routesFor(scope);
   if (!namespace) {
     const own = await namespaceIfAllForbidden(cluster);
-    if (own) redirect(routes.serviceList({ ...view, namespace: own }));
+    if (own) redirect(redirectTarget(routes.serviceList({ ...view, namespace: own })));
   }
   // The URL the list hook will ask for (api-paths.ts names the cluster the same way).
   const rows = apiUrl(apiPaths.serviceRows(namespace), scope);

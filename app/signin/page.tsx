@@ -4,7 +4,6 @@ import { redirect } from 'next/navigation';
 import { apiPaths } from '../../lib/client/api-paths';
 import { authConfig } from '../../lib/server/auth-mode';
 import { safeNext, type ProxyRefusal } from '../../lib/server/auth-mode-gate';
-import { clusterConfig } from '../../lib/server/kubeconfig';
 import { sessionState } from '../../lib/server/session';
 import type { SignInProblem } from '../../lib/server/session-routes';
 
@@ -49,12 +48,6 @@ export default async function SignInPage({ searchParams }: Props) {
   const problem = errorCode && errorCode in PROBLEMS ? PROBLEMS[errorCode as SignInProblem] : undefined;
   const reason = one(raw.reason);
   const notice = !problem && reason ? NOTICES[reason] : undefined;
-  let clusterName: string | undefined;
-  try {
-    clusterName = clusterConfig().clusterName;
-  } catch {
-    clusterName = undefined;
-  }
 
   if (config.mode === 'proxy') {
     const why = reason && reason in PROXY_NOTICES ? PROXY_NOTICES[reason as ProxyRefusal] : undefined;
@@ -74,7 +67,7 @@ export default async function SignInPage({ searchParams }: Props) {
     <section className="signin" aria-labelledby="signin-title">
       <h1 id="signin-title">Sign in to Porthole</h1>
       <p className="page-sub">
-        Porthole acts as you{clusterName ? ` on cluster ${clusterName}` : ''}: what you may see and change is what the cluster&apos;s RBAC allows your token.
+        Porthole acts as you on the cluster: what you may see and change is what the cluster&apos;s RBAC allows your token.
       </p>
       {problem ? (
         <p className="banner bad" role="alert" id="signin-error">

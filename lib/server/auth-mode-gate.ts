@@ -13,6 +13,7 @@ import { failure } from '../k8s/status';
 import type { Status } from '../k8s/types';
 import { authConfig, type AuthConfig } from './auth-mode';
 import { proxyUser } from './auth-mode-proxy';
+import { sameOriginPath } from './redirect-target';
 import { clearSessionCookie, isSecureRequest, sessionCookie, sessionState } from './session';
 
 export const SIGNIN_PATH = '/signin';
@@ -35,23 +36,33 @@ export function openPath(pathname: string): boolean {
   );
 }
 
-/** `next` for the sign-in page: a path of this site only (never `//host` or a scheme). */
-export function safeNext(value: string | null | undefined): string | undefined {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\') || value.startsWith(SIGNIN_PATH)) return undefined;
-  return value.length <= 2000 ? value : undefined;
+/**
+ * `next` for the sign-in page: a path of this site only, as the browser parses it
+ * (lib/server/redirect-target.ts), and never the sign-in page itself.
+ */
+export function safeNext(value: string | null | undefined, origin?: string): string | undefined {
+  const path = sameOriginPath(value, origin);
+  if (!path) return undefined;
+  const pathname = path.split(/[?#]/)[0];
+  return pathname === SIGNIN_PATH || pathname.startsWith(`${SIGNIN_PATH}/`) ? undefined : path;
 }
 
 function tokenGate(request: { url: string; headers: Headers }, isApi: boolean, config: AuthConfig): GateResult {
   const state = sessionState(request.headers, config);
-  const secure = isSecureRequest(request.headers, request.url, config);
+  const secure = isSecureRequest(request.headers, config);
   if (state.kind === 'active') {
     if (!state.refresh) return { kind: 'pass' };
     return { kind: 'pass', setCookie: sessionCookie(state.refresh, { ...state.session, lastSeen: Date.now() }, config, secure) };
   }
   const setCookie = state.kind === 'none' ? undefined : clearSessionCookie(secure);
-  const reason = state.kind === 'expired' ? 'expired' : state.kind === 'invalid' ? 'invalid' : undefined;
+  const reason = state.kind === 'expired' ? (state.why === 'signed-out' ? 'signed-out' : 'expired') : state.kind === 'invalid' ? 'invalid' : undefined;
   if (isApi) {
-    const message = reason === 'expired' ? 'the session expired: sign in again' : reason === 'invalid' ? 'the session is not valid here: sign in again' : 'not signed in';
+    const message = {
+      expired: 'the session expired: sign in again',
+      'signed-out': 'the session was ended by signing out: sign in again',
+      invalid: 'the session is not valid here: sign in again',
+      none: 'not signed in',
+    }[reason ?? 'none'];
     return { kind: 'refuse', status: failure(401, 'Unauthorized', message), setCookie };
   }
   const url = new URL(request.url);

@@ -13,6 +13,7 @@
  * No `server-only` here: proxy.ts and the front use it too.
  */
 import { timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import { BlockList, isIP } from 'node:net';
 import type { AuthConfig } from './auth-mode';
 
@@ -74,10 +75,36 @@ export function splitGroups(value: string | null): string[] {
 export function proxyUser(headers: Headers, config: AuthConfig): ProxyUser {
   const user = headers.get(config.userHeader)?.trim();
   const hasGroups = headers.has(config.groupHeader);
-  const proof = headers.get(PEER_PROOF_HEADER);
-  const stamped = Boolean(config.peerSecret && proof && sameSecret(proof, config.peerSecret));
+  const stamped = frontStamped(headers.get(PEER_PROOF_HEADER), config);
   const peer = stamped ? (headers.get(PEER_HEADER) ?? undefined) : undefined;
   if (!user) return hasGroups ? { kind: 'untrusted', peer } : { kind: 'none' };
   if (!stamped || !addressTrusted(peer, config.trustedProxies)) return { kind: 'untrusted', peer };
   return { kind: 'user', user, groups: splitGroups(headers.get(config.groupHeader)), peer: peer! };
+}
+
+function frontStamped(proof: string | null | undefined, config: AuthConfig): boolean {
+  return Boolean(config.peerSecret && proof && sameSecret(proof, config.peerSecret));
+}
+
+/**
+ * HTTP-server hook (instrumentation.ts), every mode: the request's PEER_HEADER becomes the socket's
+ * address, over any copy the client sent — unless Porthole's own front (proxy mode) stamped it with
+ * its secret, whose stamp names the front's client. Never answers the request.
+ */
+export function stampSocketPeer(req: IncomingMessage, config: AuthConfig): false {
+  const proof = req.headers[PEER_PROOF_HEADER];
+  if (frontStamped(typeof proof === 'string' ? proof : undefined, config)) return false;
+  delete req.headers[PEER_PROOF_HEADER];
+  req.headers[PEER_HEADER] = normalizeAddress(req.socket.remoteAddress ?? '');
+  return false;
+}
+
+/** The address that sent this request to Porthole (stamped by stampSocketPeer or the front), if known. */
+export function requestPeer(headers: Headers): string | undefined {
+  return headers.get(PEER_HEADER) || undefined;
+}
+
+/** Whether the request came from a configured trusted proxy (`--trusted-proxies`), whose X-Forwarded-* headers count. */
+export function fromTrustedProxy(headers: Headers, config: AuthConfig): boolean {
+  return addressTrusted(requestPeer(headers), config.trustedProxies);
 }

@@ -114,6 +114,7 @@ function tokenIdentity(headers: Headers, cluster: ClusterConfig): RequestIdentit
   if (state.kind === 'none') throw new IdentityError('not signed in: sign in with your bearer token first');
   if (state.kind === 'invalid') throw new IdentityError('the session cookie is not valid here: sign in again');
   if (state.kind === 'expired') {
+    if (state.why === 'signed-out') throw new IdentityError('the session was ended by signing out: sign in again');
     throw new IdentityError(
       state.why === 'idle'
         ? `the session expired after ${minutes(config.idleSeconds)} without activity: sign in again`

@@ -18,7 +18,7 @@ import { clearSessionCookie, isSecureRequest } from './session';
 
 /** The Set-Cookie that ends a token-mode session. */
 export function endSessionCookie(request: Request): string {
-  return clearSessionCookie(isSecureRequest(request.headers, request.url, authConfig()));
+  return clearSessionCookie(isSecureRequest(request.headers, authConfig()));
 }
 
 /**

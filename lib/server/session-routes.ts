@@ -6,9 +6,10 @@ import { safeNext, SIGNIN_PATH } from './auth-mode-gate';
 import { API_CACHE_CONTROL, RequestError, statusFromError, statusResponse } from './errors';
 import { identityFor } from './identity';
 import { authorize, readLimited } from './route';
-import { clearSessionCookie, isSecureRequest, sessionCookie, sessionDeadline } from './session';
+import { clearSessionCookie, isSecureRequest, sessionAbsoluteEnd, sessionCookie, sessionDeadline, sessionState } from './session';
 import { reviewToken } from './session-review';
-import { sealForCookie, type Session } from './session-seal';
+import { newSessionId, sealForCookie, type Session } from './session-seal';
+import { revokeSession } from './session-revocation-store';
 import { clientAddress, signInLimiter, SIGNIN_FAILURE_LIMIT } from './signin-rate-limit';
 
 /**
@@ -88,7 +89,7 @@ export async function signIn(request: Request): Promise<Response> {
     const input = await readSignIn(request);
     next = input.next;
     // Too many refused sign-ins from this address: refused before the API server is asked.
-    const client = clientAddress(request.headers);
+    const client = clientAddress(request.headers, config);
     const wait = signInLimiter.retryAfter(client);
     if (wait !== undefined) {
       const message = `too many refused sign-ins from this address (${SIGNIN_FAILURE_LIMIT} a minute): try again in ${wait} s`;
@@ -102,10 +103,10 @@ export async function signIn(request: Request): Promise<Response> {
       return fail(problemOf(review.status), review.status.code === 401 ? failure(401, 'Unauthorized', 'the API server does not accept this token') : review.status);
     }
     const now = Date.now();
-    const session: Session = { token: input.token, user: review.user, groups: review.groups, issuedAt: now, lastSeen: now };
+    const session: Session = { sid: newSessionId(), token: input.token, user: review.user, groups: review.groups, issuedAt: now, lastSeen: now };
     const sealed = sealForCookie(session, config.sessionKeys[0]);
     if (!sealed) return fail('too-large', failure(400, 'BadRequest', 'this token is too long to keep in a browser cookie'));
-    const cookie = sessionCookie(sealed, session, config, isSecureRequest(request.headers, request.url, config), now);
+    const cookie = sessionCookie(sealed, session, config, isSecureRequest(request.headers, config), now);
     console.log(`[porthole] signed in: ${review.user}`);
     if (form) return seeOther(next ?? '/', cookie);
     return json({ auth: 'token', user: review.user, groups: review.groups, expiresAt: sessionDeadline(session, config) } satisfies SessionInfo, 200, cookie);
@@ -114,14 +115,24 @@ export async function signIn(request: Request): Promise<Response> {
   }
 }
 
-/** POST /api/session/sign-out — forget the session (the browser drops the cookie). */
+/**
+ * POST /api/session/sign-out — end the session: its id is revoked on every replica until the
+ * session's absolute expiry (lib/server/session-revocation-store.ts), so the cookie is refused even
+ * if it is sent again; the browser drops it.
+ */
 export async function signOut(request: Request): Promise<Response> {
   try {
     authorize(request);
   } catch (err) {
     return statusResponse(statusFromError(err));
   }
-  const cookie = clearSessionCookie(isSecureRequest(request.headers, request.url, authConfig()));
+  const config = authConfig();
+  const state = config.mode === 'token' ? sessionState(request.headers, config) : undefined;
+  if (state?.kind === 'active') {
+    await revokeSession(state.session.sid, sessionAbsoluteEnd(state.session, config));
+    console.log(`[porthole] signed out: ${state.session.user}`);
+  }
+  const cookie = clearSessionCookie(isSecureRequest(request.headers, config));
   return isForm(request) ? seeOther(signInPage({ reason: 'signed-out' }), cookie) : json({ signedOut: true }, 200, cookie);
 }
 
@@ -140,7 +151,7 @@ export async function currentSession(request: Request): Promise<Response> {
       const review = await reviewToken(identity.session.token, request.signal);
       if (!review.ok && review.status.code === 401) {
         return statusResponse(failure(401, 'Unauthorized', 'the API server no longer accepts this token: sign in again'), {
-          'Set-Cookie': clearSessionCookie(isSecureRequest(request.headers, request.url, config)),
+          'Set-Cookie': clearSessionCookie(isSecureRequest(request.headers, config)),
         });
       }
     }

@@ -8,6 +8,8 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 
 export interface Session {
+  /** This session's id (random, from sign-in): what sign-out revokes (lib/server/session-revocation.ts). */
+  sid: string;
   /** The user's bearer token (ServiceAccount or OIDC ID token). Never leaves the server in clear. */
   token: string;
   /** The user name from the SelfSubjectReview at sign-in. */
@@ -19,7 +21,8 @@ export interface Session {
   lastSeen: number;
 }
 
-const VERSION = 1;
+/** 2: with the session id (version-1 cookies, without one, no longer open: their users sign in again). */
+const VERSION = 2;
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 /** Bound to the purpose: a value sealed for something else with the same key does not open here. */
@@ -29,6 +32,7 @@ export const MAX_SEALED_LENGTH = 3800;
 
 interface Wire {
   v: number;
+  d: string;
   t: string;
   u: string;
   g: string[];
@@ -37,7 +41,7 @@ interface Wire {
 }
 
 export function seal(session: Session, key: Buffer): string {
-  const wire: Wire = { v: VERSION, t: session.token, u: session.user, g: session.groups, i: session.issuedAt, s: session.lastSeen };
+  const wire: Wire = { v: VERSION, d: session.sid, t: session.token, u: session.user, g: session.groups, i: session.issuedAt, s: session.lastSeen };
   const iv = randomBytes(IV_BYTES);
   const cipher = createCipheriv('aes-256-gcm', key, iv);
   cipher.setAAD(AAD);
@@ -70,9 +74,14 @@ export function unseal(sealed: string, keys: readonly Buffer[]): Session | undef
 function fromWire(value: unknown): Session | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const w = value as Partial<Wire>;
-  if (w.v !== VERSION || typeof w.t !== 'string' || !w.t || typeof w.u !== 'string' || typeof w.i !== 'number' || typeof w.s !== 'number') return undefined;
+  if (w.v !== VERSION || typeof w.d !== 'string' || !w.d || typeof w.t !== 'string' || !w.t || typeof w.u !== 'string' || typeof w.i !== 'number' || typeof w.s !== 'number') return undefined;
   const groups = Array.isArray(w.g) ? w.g.filter((g): g is string => typeof g === 'string') : [];
-  return { token: w.t, user: w.u, groups, issuedAt: w.i, lastSeen: w.s };
+  return { sid: w.d, token: w.t, user: w.u, groups, issuedAt: w.i, lastSeen: w.s };
+}
+
+/** A new session id: 128 random bits. */
+export function newSessionId(): string {
+  return randomBytes(16).toString('base64url');
 }
 
 /**

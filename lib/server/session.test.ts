@@ -4,11 +4,12 @@ import { authConfigFromEnv, parseDuration, parseSessionKey } from './auth-mode';
 import { addressTrusted, proxyUser, PEER_HEADER, PEER_PROOF_HEADER } from './auth-mode-proxy';
 import { safeNext } from './auth-mode-gate';
 import { crossOriginProblem } from './request-guard';
-import { sessionState } from './session';
+import { sessionCookie, sessionState } from './session';
+import { noteRevoked } from './session-revocation';
 import { MAX_SEALED_LENGTH, seal, sealForCookie, unseal, type Session } from './session-seal';
 
 const key = randomBytes(32);
-const session: Session = { token: 'tok-123', user: 'viewer', groups: ['porthole:viewers'], issuedAt: 1_000_000, lastSeen: 1_000_000 };
+const session: Session = { sid: 'sid-1', token: 'tok-123', user: 'viewer', groups: ['porthole:viewers'], issuedAt: 1_000_000, lastSeen: 1_000_000 };
 
 describe('session seal', () => {
   it('opens with the key it was sealed with, or any key of a rotation list', () => {
@@ -47,6 +48,27 @@ describe('session state', () => {
     expect(sessionState(headers({ ...session, lastSeen: t + 599_000 }), config, t + 600_000)).toEqual({ kind: 'expired', why: 'absolute' });
     expect(sessionState(new Headers(), config)).toEqual({ kind: 'none' });
     expect(sessionState(new Headers({ cookie: 'porthole-session=abc' }), config)).toEqual({ kind: 'invalid' });
+  });
+
+  it('a signed-out session id is refused until the session would have ended anyway', () => {
+    const t = session.issuedAt;
+    const revokedSession = { ...session, sid: 'sid-signed-out' };
+    noteRevoked(revokedSession.sid, t + 600_000);
+    expect(sessionState(headers(revokedSession), config, t + 1000)).toEqual({ kind: 'expired', why: 'signed-out' });
+    expect(sessionState(headers(session), config, t + 1000).kind).toBe('active');
+  });
+
+  it('over https (--secure-cookies or a trusted proxy saying so) only __Host-porthole-session is read', () => {
+    const t = session.issuedAt;
+    const secure = { ...config, secureCookies: true };
+    const sealed = seal(session, key);
+    expect(sessionState(new Headers({ cookie: `porthole-session=${sealed}` }), secure, t + 1000)).toEqual({ kind: 'none' });
+    expect(sessionState(new Headers({ cookie: `__Host-porthole-session=${sealed}` }), secure, t + 1000).kind).toBe('active');
+    const behind = { ...config, trustedProxies: ['10.0.0.0/8'] };
+    const via = (peer: string) => new Headers({ cookie: `__Host-porthole-session=${sealed}`, 'x-forwarded-proto': 'https', [PEER_HEADER]: peer });
+    expect(sessionState(via('10.1.2.3'), behind, t + 1000).kind).toBe('active');
+    expect(sessionState(via('203.0.113.9'), behind, t + 1000)).toEqual({ kind: 'none' });
+    expect(sessionCookie(sealed, session, secure, true, t)).toMatch(/^__Host-porthole-session=[^;]+; Path=\/; HttpOnly; SameSite=Strict; Max-Age=\d+; Secure$/);
   });
 });
 

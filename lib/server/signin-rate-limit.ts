@@ -3,12 +3,15 @@
  * within a sliding minute; past it, every sign-in from that address gets a 429 Status with
  * Retry-After until the oldest failure leaves the window. A signed-in user's token is never counted.
  *
- * The client address is the last X-Forwarded-For entry: Next puts the socket's address there when the
- * request has none, and a reverse proxy in front appends the address it saw. (Exposed directly, a
- * client could send its own header; bearer tokens cannot be guessed anyway — the limit keeps a
- * scripted flood of reviews away from the API server and slows down token stuffing.) Counters are per
+ * The client address is the socket's (lib/server/auth-mode-proxy.ts stamps it on every request),
+ * or, when that is a configured trusted proxy (`--trusted-proxies`), the last X-Forwarded-For entry:
+ * the address that proxy saw. X-Forwarded-For from anyone else is ignored: a client rotating it would
+ * otherwise escape the limit, or name someone else's address to lock them out. Counters are per
  * process: each replica counts its own.
  */
+
+import type { AuthConfig } from './auth-mode';
+import { fromTrustedProxy, normalizeAddress, requestPeer } from './auth-mode-proxy';
 
 export const SIGNIN_FAILURE_LIMIT = 10;
 export const SIGNIN_WINDOW_MS = 60_000;
@@ -16,9 +19,10 @@ export const SIGNIN_WINDOW_MS = 60_000;
 const MAX_ADDRESSES = 10_000;
 
 /** The client address a sign-in is counted against. */
-export function clientAddress(headers: Headers): string {
-  const forwarded = (headers.get('x-forwarded-for') ?? '').split(',').map((a) => a.trim()).filter(Boolean);
-  return (forwarded.at(-1) ?? 'unknown').replace(/^::ffff:/, '').slice(0, 100);
+export function clientAddress(headers: Headers, config: AuthConfig): string {
+  const peer = requestPeer(headers) ?? 'unknown';
+  const forwarded = fromTrustedProxy(headers, config) ? (headers.get('x-forwarded-for') ?? '').split(',').map((a) => a.trim()).filter(Boolean).at(-1) : undefined;
+  return normalizeAddress(forwarded ?? peer).slice(0, 100);
 }
 
 export class FailureLimiter {

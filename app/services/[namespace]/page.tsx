@@ -1,6 +1,7 @@
 import { redirect } from 'next/navigation';
 import { pageRoutesHere } from '../../../lib/server/page-cluster';
 import { parseViewState } from '../../../lib/service-list/url-state';
+import { redirectTarget } from '../../../lib/server/redirect-target';
 
 type Props = { params: Promise<{ namespace: string }> };
 
@@ -8,5 +9,5 @@ type Props = { params: Promise<{ namespace: string }> };
 export default async function NamespaceServicesPage({ params }: Props) {
   const { namespace } = await params;
   const view = parseViewState(new URLSearchParams({ namespace: decodeURIComponent(namespace) }));
-  redirect((await pageRoutesHere()).serviceList({ namespace: view.namespace }));
+  redirect(redirectTarget((await pageRoutesHere()).serviceList({ namespace: view.namespace })));
 }

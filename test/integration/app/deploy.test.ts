@@ -89,6 +89,16 @@ describe('deploy/ renders with kubectl kustomize', () => {
     for (const res of ['secrets', 'pods/exec', 'services/proxy', '*']) expect(rules.some((r) => r.resources?.includes(res))).toBe(false);
   });
 
+  it('base: token mode’s shared sign-out list — one ConfigMap, and a Role allowing exactly that object', () => {
+    find(base, 'ConfigMap', 'porthole-revoked-sessions');
+    expect(rulesOf(find(base, 'Role', 'porthole-sessions'))).toEqual([
+      { apiGroups: [''], resources: ['configmaps'], resourceNames: ['porthole-revoked-sessions'], verbs: ['get', 'list', 'watch', 'patch'] },
+    ]);
+    const binding = find(base, 'RoleBinding', 'porthole-sessions') as Manifest & { roleRef: { kind: string; name: string }; subjects: { kind: string; name: string; namespace: string }[] };
+    expect(binding.roleRef).toMatchObject({ kind: 'Role', name: 'porthole-sessions' });
+    expect(binding.subjects).toEqual([{ kind: 'ServiceAccount', name: 'porthole', namespace: 'porthole' }]);
+  });
+
   it('overlays/edit: adds Service writes for the same ServiceAccount and leaves read-only mode', () => {
     const rules = rulesOf(find(edit, 'ClusterRole', 'porthole-edit-services'));
     expect(rules).toEqual([{ apiGroups: [''], resources: ['services'], verbs: ['create', 'update', 'patch', 'delete'] }]);

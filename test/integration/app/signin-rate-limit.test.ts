@@ -1,8 +1,10 @@
 /**
  * `--auth token`: sign-in is rate limited per client address — 10 refused tokens a minute, then every
  * sign-in from that address is a 429 Status with Retry-After (a form gets the sign-in page saying so),
- * before the API server is asked; other addresses are not affected. The client address is the last
- * X-Forwarded-For entry (what a reverse proxy in front appends; Next sets the socket's otherwise).
+ * before the API server is asked; other addresses are not affected. Porthole runs here as behind a
+ * reverse proxy on 127.0.0.1 (`--trusted-proxies 127.0.0.1/32`): the client address is the last
+ * X-Forwarded-For entry that proxy sends. From a peer that is not a trusted proxy the header is
+ * ignored: signin-hardening.test.ts.
  */
 import { randomBytes } from 'node:crypto';
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
@@ -22,7 +24,7 @@ beforeAll(async () => {
   cluster = await startTestCluster({ empty: true });
   const kubeconfigPath = join(work, 'kubeconfig');
   copyFileSync(cluster.kubeconfigPath, kubeconfigPath);
-  porthole = await startPorthole({ kubeconfigPath, env: { PORTHOLE_AUTH: 'token', PORTHOLE_SESSION_KEY: randomBytes(32).toString('base64') } });
+  porthole = await startPorthole({ kubeconfigPath, env: { PORTHOLE_AUTH: 'token', PORTHOLE_SESSION_KEY: randomBytes(32).toString('base64'), PORTHOLE_TRUSTED_PROXIES: '127.0.0.1/32' } });
 }, 180_000);
 
 afterAll(async () => {
@@ -78,10 +80,10 @@ describe('--auth token: the sign-in rate limit', () => {
     expect((await signIn(cluster.tokens.editor, OTHER)).status).toBe(200);
   });
 
-  it('without a proxy in front, the address is the socket’s (Next fills X-Forwarded-For with it)', async () => {
+  it('a request of the proxy itself (no X-Forwarded-For) counts against the proxy’s own address', async () => {
     for (let i = 0; i < 10; i++) expect((await signIn(`direct-wrong-${i}`, undefined)).status).toBe(401);
     expect((await signIn(cluster.tokens.viewer, undefined)).status).toBe(429);
-    // The same socket address named explicitly is the same client; another one is not.
+    // The same address named by the proxy is the same client; another one is not.
     expect((await signIn(cluster.tokens.viewer, '127.0.0.1')).status).toBe(429);
     expect((await signIn(cluster.tokens.viewer, '198.51.100.9')).status).toBe(200);
   });

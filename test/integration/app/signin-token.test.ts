@@ -142,12 +142,8 @@ describe('--auth token: signed in', () => {
     expect(html).toContain('Sign out');
   });
 
-  it('marks the cookie Secure when reached over https (X-Forwarded-Proto)', async () => {
-    // Behind a TLS-terminating proxy the browser's Origin is https too.
-    const res = await signIn(a, cluster.tokens.viewer, { 'X-Forwarded-Proto': 'https', Origin: a.url.replace('http:', 'https:') });
-    expect(res.status).toBe(303);
-    expect(res.headers.getSetCookie().find((c) => c.startsWith('porthole-session='))).toMatch(/; Secure/);
-  });
+  // The cookie over https (`__Host-porthole-session`, Secure; X-Forwarded-Proto only from a trusted
+  // proxy): signin-hardening.test.ts.
 
   it('every request runs as that user: the viewer reads but may not create (403 passed through), the editor may', async () => {
     const viewer = await sessionOf(a, cluster.tokens.viewer);
@@ -207,11 +203,17 @@ describe('--auth token: signed in', () => {
     expect(cleared).toMatch(/^porthole-session=;.*Max-Age=0/);
     // The browser now sends no session: nothing is reachable.
     expect((await api(a, '/api/services')).status).toBe(401);
+    // And the old cookie, sent again, is refused: sign-out ended the session on the server (both
+    // replicas: signin-revocation.test.ts, on a cluster that serves the shared list).
+    const replayed = await api(a, '/api/namespaces/demo/services', cookie);
+    expect(replayed.status).toBe(401);
+    expect(((await replayed.json()) as Status).message).toMatch(/signing out/);
+    expect(where(await api(a, '/services?namespace=demo', cookie), a)).toBe('/signin?next=%2Fservices%3Fnamespace%3Ddemo&reason=signed-out');
   });
 
   it("the API server's 401 ends the session: the cookie is cleared and the answer is a 401 Status", async () => {
     const now = Date.now();
-    const forged = seal({ token: 'revoked-token', user: 'viewer', groups: [], issuedAt: now, lastSeen: now }, KEY);
+    const forged = seal({ sid: 'revoked-token-session', token: 'revoked-token', user: 'viewer', groups: [], issuedAt: now, lastSeen: now }, KEY);
     const res = await api(a, '/api/namespaces/demo/services', `porthole-session=${forged}`);
     expect(res.status).toBe(401);
     expect(((await res.json()) as Status).reason).toBe('Unauthorized');
