@@ -1,5 +1,6 @@
 import 'server-only';
 import { addGauge, METRICS } from './metrics';
+import { readProgress } from './read-progress';
 
 /**
  * A server-sent-event response body. `send` queues one event (JSON data); `sendBytes` queues an
@@ -9,7 +10,9 @@ import { addGauge, METRICS } from './metrics';
  * A reader that falls behind is bounded: when more than `maxQueuedBytes` wait unread beyond the
  * largest single event sent so far (a resync of a big list may be that large on its own), the tab's
  * link is slower than the events or the tab is frozen: the stream is ended with an error, which drops
- * what it holds; the browser reconnects and resumes (or gets a resync).
+ * what it holds; the browser reconnects and resumes (or gets a resync). So is a stream nobody reads:
+ * unread bytes (there always are some: the keepalive) waiting longer than `stallMs` with nothing read
+ * meanwhile (read-progress.ts), e.g. a body the server never sends; `onCancel` then releases its watches.
  */
 export interface SseChannel {
   stream: ReadableStream<Uint8Array>;
@@ -28,6 +31,12 @@ export function sseMaxQueuedBytes(env: Record<string, string | undefined> = proc
   return Number.isFinite(n) && n > 0 ? n : 4 * 1024 * 1024;
 }
 
+/** PORTHOLE_SSE_STALL_MS, default 60 s: how long unread bytes may wait with nothing read before the stream ends. */
+export function sseStallMs(env: Record<string, string | undefined> = process.env): number {
+  const n = Number(env.PORTHOLE_SSE_STALL_MS);
+  return Number.isFinite(n) && n > 0 ? n : 60_000;
+}
+
 /** One event in the text/event-stream format. */
 export function sseText(event: string, data: unknown): string {
   return `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
@@ -40,10 +49,13 @@ export function sseBytes(event: string, data: unknown): Uint8Array {
   return utf8.encode(sseText(event, data));
 }
 
-export function sseChannel(onCancel: () => void, maxQueuedBytes = sseMaxQueuedBytes()): SseChannel {
+export function sseChannel(onCancel: () => void, maxQueuedBytes = sseMaxQueuedBytes(), stallMs = sseStallMs()): SseChannel {
   let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
   let isClosed = false;
   let keepalive: ReturnType<typeof setInterval> | undefined;
+  let stallCheck: ReturnType<typeof setInterval> | undefined;
+  let written = 0;
+  const progress = readProgress(stallMs, Date.now());
   let largest = 0;
   let counted = false;
   const uncount = () => {
@@ -54,24 +66,28 @@ export function sseChannel(onCancel: () => void, maxQueuedBytes = sseMaxQueuedBy
   const stop = () => {
     isClosed = true;
     if (keepalive) clearInterval(keepalive);
+    if (stallCheck) clearInterval(stallCheck);
     uncount();
   };
   const write = (text: string) => writeBytes(utf8.encode(text));
   const writeBytes = (bytes: Uint8Array) => {
     if (isClosed || !controller) return;
     // desiredSize = -(bytes queued and not yet read) with a high-water mark of 0.
-    if ((controller.desiredSize ?? 0) < -(maxQueuedBytes + largest)) {
-      stop();
-      controller.error(new Error('the event stream reader fell behind'));
-      onCancel();
-      return;
-    }
+    if ((controller.desiredSize ?? 0) < -(maxQueuedBytes + largest)) return fail('the event stream reader fell behind');
     try {
       largest = Math.max(largest, bytes.byteLength);
       controller.enqueue(bytes);
+      written += bytes.byteLength;
     } catch {
       close();
     }
+  };
+  /** Ends the stream with an error (dropping what it holds) and releases what feeds it. */
+  const fail = (reason: string) => {
+    if (isClosed || !controller) return;
+    stop();
+    controller.error(new Error(reason));
+    onCancel();
   };
   const close = () => {
     if (isClosed) return;
@@ -91,6 +107,10 @@ export function sseChannel(onCancel: () => void, maxQueuedBytes = sseMaxQueuedBy
         // Tell EventSource how long to wait before its own reconnect (the client manages its own anyway).
         write('retry: 2000\n\n');
         keepalive = setInterval(() => write(`: keepalive ${Date.now()}\n\n`), KEEPALIVE_MS);
+        stallCheck = setInterval(() => {
+          if (controller && progress.stalled(written, -(controller.desiredSize ?? 0), Date.now())) fail('nobody reads the event stream');
+        }, Math.min(KEEPALIVE_MS, Math.max(100, stallMs / 4)));
+        stallCheck.unref?.();
       },
       cancel() {
         stop();
