@@ -1,6 +1,5 @@
 import 'server-only';
 import { addGauge, METRICS } from './metrics';
-import { readProgress } from './read-progress';
 
 /**
  * A server-sent-event response body. `send` queues one event (JSON data); `sendBytes` queues an
@@ -11,8 +10,9 @@ import { readProgress } from './read-progress';
  * largest single event sent so far (a resync of a big list may be that large on its own), the tab's
  * link is slower than the events or the tab is frozen: the stream is ended with an error, which drops
  * what it holds; the browser reconnects and resumes (or gets a resync). So is a stream nobody reads:
- * unread bytes (there always are some: the keepalive) waiting longer than `stallMs` with nothing read
- * meanwhile (read-progress.ts), e.g. a body the server never sends; `onCancel` then releases its watches.
+ * when not one byte has been taken `noReaderMs` after it started (e.g. a body the HTTP server never
+ * sends), it ends and `onCancel` releases its watches. (A reader that took something and then stops is
+ * bounded by the bytes it leaves unread, above: a slow link may take minutes over one big resync.)
  */
 export interface SseChannel {
   stream: ReadableStream<Uint8Array>;
@@ -31,10 +31,10 @@ export function sseMaxQueuedBytes(env: Record<string, string | undefined> = proc
   return Number.isFinite(n) && n > 0 ? n : 4 * 1024 * 1024;
 }
 
-/** PORTHOLE_SSE_STALL_MS, default 60 s: how long unread bytes may wait with nothing read before the stream ends. */
-export function sseStallMs(env: Record<string, string | undefined> = process.env): number {
-  const n = Number(env.PORTHOLE_SSE_STALL_MS);
-  return Number.isFinite(n) && n > 0 ? n : 60_000;
+/** PORTHOLE_SSE_NO_READER_MS, default 30 s: how long a stream may wait for its first read before it ends. */
+export function sseNoReaderMs(env: Record<string, string | undefined> = process.env): number {
+  const n = Number(env.PORTHOLE_SSE_NO_READER_MS);
+  return Number.isFinite(n) && n > 0 ? n : 30_000;
 }
 
 /** One event in the text/event-stream format. */
@@ -49,13 +49,12 @@ export function sseBytes(event: string, data: unknown): Uint8Array {
   return utf8.encode(sseText(event, data));
 }
 
-export function sseChannel(onCancel: () => void, maxQueuedBytes = sseMaxQueuedBytes(), stallMs = sseStallMs()): SseChannel {
+export function sseChannel(onCancel: () => void, maxQueuedBytes = sseMaxQueuedBytes(), noReaderMs = sseNoReaderMs()): SseChannel {
   let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
   let isClosed = false;
   let keepalive: ReturnType<typeof setInterval> | undefined;
-  let stallCheck: ReturnType<typeof setInterval> | undefined;
+  let readerCheck: ReturnType<typeof setTimeout> | undefined;
   let written = 0;
-  const progress = readProgress(stallMs, Date.now());
   let largest = 0;
   let counted = false;
   const uncount = () => {
@@ -66,7 +65,7 @@ export function sseChannel(onCancel: () => void, maxQueuedBytes = sseMaxQueuedBy
   const stop = () => {
     isClosed = true;
     if (keepalive) clearInterval(keepalive);
-    if (stallCheck) clearInterval(stallCheck);
+    if (readerCheck) clearTimeout(readerCheck);
     uncount();
   };
   const write = (text: string) => writeBytes(utf8.encode(text));
@@ -107,10 +106,11 @@ export function sseChannel(onCancel: () => void, maxQueuedBytes = sseMaxQueuedBy
         // Tell EventSource how long to wait before its own reconnect (the client manages its own anyway).
         write('retry: 2000\n\n');
         keepalive = setInterval(() => write(`: keepalive ${Date.now()}\n\n`), KEEPALIVE_MS);
-        stallCheck = setInterval(() => {
-          if (controller && progress.stalled(written, -(controller.desiredSize ?? 0), Date.now())) fail('nobody reads the event stream');
-        }, Math.min(KEEPALIVE_MS, Math.max(100, stallMs / 4)));
-        stallCheck.unref?.();
+        // desiredSize = -(bytes queued): all of them still there means nothing was ever read.
+        readerCheck = setTimeout(() => {
+          if (written > 0 && -(c.desiredSize ?? 0) >= written) fail('nobody reads the event stream');
+        }, noReaderMs);
+        readerCheck.unref?.();
       },
       cancel() {
         stop();

@@ -26,6 +26,8 @@ beforeAll(async () => {
     kubeconfigPath: cluster.kubeconfigPath,
     env: {
       PORTHOLE_WATCH_CACHE_GRACE_MS: String(GRACE_MS),
+      // A stream nobody reads (what a HEAD answered by GET was) ends after a second.
+      PORTHOLE_SSE_NO_READER_MS: '1000',
       PORTHOLE_MAX_WATCHES_PER_IDENTITY: String(PER_IDENTITY),
       PORTHOLE_MAX_WATCHES_PER_SERVER: String(PER_SERVER),
     },
