@@ -20,7 +20,7 @@
  *                         $PORTHOLE_UPSTREAM_TIMEOUT_MS in milliseconds)
  *   --max-watches-per-identity <n>, --max-watches-per-server <n>  upstream watches one identity, and
  *                         all on one API server, may hold open; past them /api/watch answers 429
- *                         (default 100 and 500; $PORTHOLE_MAX_WATCHES_PER_IDENTITY, $PORTHOLE_MAX_WATCHES_PER_SERVER)
+ *                         (default 200 and 500; $PORTHOLE_MAX_WATCHES_PER_IDENTITY, $PORTHOLE_MAX_WATCHES_PER_SERVER)
  *   --read-only           refuse every write (403), whatever the identity's RBAC allows; the UI says why
  *                         ($PORTHOLE_READ_ONLY=1)
  *   --namespaces <a,b>    namespaces to offer users who may not list namespaces or Services

@@ -19,13 +19,14 @@ function positiveInt(value: string | undefined, fallback: number): number {
 /**
  * How many upstream watches (shared informers, lib/server/watch-hub.ts) one identity, and all
  * identities together on one API server, may hold open: PORTHOLE_MAX_WATCHES_PER_IDENTITY (default
- * 100) and PORTHOLE_MAX_WATCHES_PER_SERVER (default 500; the embedded cluster accepts 1,000
- * connections). A tab needs 2–6 and tabs of one identity share them, so normal use never meets
- * either; past them `/api/watch` answers 429. `--max-watches-per-identity`, `--max-watches-per-server`.
+ * 200) and PORTHOLE_MAX_WATCHES_PER_SERVER (default 500; the embedded cluster accepts 1,000
+ * connections). A tab needs 2–6 and tabs of one identity share them (in kubeconfig mode and in a
+ * Pod every user is one identity: 200 is some 50 people on different Service pages), so normal use
+ * never meets either; past them `/api/watch` answers 429. `--max-watches-per-identity`, `--max-watches-per-server`.
  */
 export function maxWatches(env: Record<string, string | undefined> = process.env): { perIdentity: number; perServer: number } {
   return {
-    perIdentity: positiveInt(env.PORTHOLE_MAX_WATCHES_PER_IDENTITY, 100),
+    perIdentity: positiveInt(env.PORTHOLE_MAX_WATCHES_PER_IDENTITY, 200),
     perServer: positiveInt(env.PORTHOLE_MAX_WATCHES_PER_SERVER, 500),
   };
 }

@@ -156,3 +156,28 @@ describe('upstream watches are bounded per identity and per API server', () => {
     await noWatchesLeft();
   });
 });
+
+describe('at the bound, watches no tab reads give way', () => {
+  it('a new watch drops an unread informer in its grace period instead of being refused', async () => {
+    // A long grace period: without making room, the second stream would be refused for a minute.
+    const roomy = await startPorthole({ kubeconfigPath: cluster.kubeconfigPath, env: { PORTHOLE_WATCH_CACHE_GRACE_MS: '60000', PORTHOLE_MAX_WATCHES_PER_IDENTITY: '3' } });
+    try {
+      const streamsOpen = async () => Number(/^porthole_sse_streams_open(?:\{\})? (\d+)$/m.exec(await (await fetch(`${roomy.url}/metrics`)).text())?.[1] ?? 0);
+      const first = await openSse(`${roomy.url}${watchPath(range('r', 1, 3))}`);
+      expect(first.status).toBe(200);
+      await first.waitFor(isLive);
+      first.close();
+      await until(async () => (await streamsOpen()) === 0, 'the closed stream noticed');
+      const second = await openSse(`${roomy.url}${watchPath(range('r', 4, 6))}`);
+      try {
+        expect(second.status).toBe(200);
+        await second.waitFor(isLive);
+        await until(async () => (await watches()) === 3, 'three upstream watches: the unread ones dropped');
+      } finally {
+        second.close();
+      }
+    } finally {
+      await roomy.stop();
+    }
+  });
+});
