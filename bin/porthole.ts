@@ -18,6 +18,9 @@
  *                         any other Host header is refused (DNS rebinding protection)
  *   --upstream-timeout <s> seconds to wait for the API server's first byte (default 10;
  *                         $PORTHOLE_UPSTREAM_TIMEOUT_MS in milliseconds)
+ *   --max-watches-per-identity <n>, --max-watches-per-server <n>  upstream watches one identity, and
+ *                         all on one API server, may hold open; past them /api/watch answers 429
+ *                         (default 200 and 500; $PORTHOLE_MAX_WATCHES_PER_IDENTITY, $PORTHOLE_MAX_WATCHES_PER_SERVER)
  *   --read-only           refuse every write (403), whatever the identity's RBAC allows; the UI says why
  *                         ($PORTHOLE_READ_ONLY=1)
  *   --namespaces <a,b>    namespaces to offer users who may not list namespaces or Services
@@ -77,6 +80,8 @@ interface Args {
   allowContextSwitch: boolean;
   /** Sign-in settings (--auth and friends) as the PORTHOLE_* variables the server reads. */
   authEnv: Record<string, string>;
+  /** --max-watches-per-* as the PORTHOLE_* variables the server reads (lib/server/limits.ts). */
+  limitEnv: Record<string, string>;
   readOnly: boolean;
   namespaces?: string;
 }
@@ -106,6 +111,7 @@ function parseArgs(argv: string[]): Args {
     dev: false,
     allowContextSwitch: false,
     authEnv: {},
+    limitEnv: {},
     readOnly: false,
   };
 
@@ -135,6 +141,12 @@ function parseArgs(argv: string[]): Args {
         args.upstreamTimeoutMs = Math.round(seconds * 1000);
         break;
       }
+      case '--max-watches-per-identity': case '--max-watches-per-server': {
+        const n = Number(value());
+        if (!Number.isInteger(n) || n <= 0) fail(`${name} needs a positive whole number`);
+        args.limitEnv[name === '--max-watches-per-identity' ? 'PORTHOLE_MAX_WATCHES_PER_IDENTITY' : 'PORTHOLE_MAX_WATCHES_PER_SERVER'] = String(n);
+        break;
+      }
       case '--dev': args.dev = true; break;
       case '--allow-context-switch': args.allowContextSwitch = true; break;
       case '--read-only': args.readOnly = true; break;
@@ -158,7 +170,7 @@ function parseArgs(argv: string[]): Args {
       case '--proxy-user-header': args.authEnv.PORTHOLE_PROXY_USER_HEADER = value(); break;
       case '--proxy-group-header': args.authEnv.PORTHOLE_PROXY_GROUP_HEADER = value(); break;
       case '--help': case '-h':
-        console.log('usage: npm start -- [--kubeconfig FILE] [--context NAME] [--embedded] [--data-dir DIR] [--cluster-port N] [--empty] [--scale N] [--service-cluster-ip-range CIDR[,CIDR]] [--port N] [--host ADDR] [--allowed-hosts A,B] [--upstream-timeout SECONDS] [--dev] [--allow-context-switch] [--read-only] [--namespaces A,B] [--auth kubeconfig|token|proxy] [--session-key-file FILE] [--session-idle D] [--session-max D] [--secure-cookies] [--trusted-proxies CIDRS] [--proxy-user-header H] [--proxy-group-header H]');
+        console.log('usage: npm start -- [--kubeconfig FILE] [--context NAME] [--embedded] [--data-dir DIR] [--cluster-port N] [--empty] [--scale N] [--service-cluster-ip-range CIDR[,CIDR]] [--port N] [--host ADDR] [--allowed-hosts A,B] [--upstream-timeout SECONDS] [--max-watches-per-identity N] [--max-watches-per-server N] [--dev] [--allow-context-switch] [--read-only] [--namespaces A,B] [--auth kubeconfig|token|proxy] [--session-key-file FILE] [--session-idle D] [--session-max D] [--secure-cookies] [--trusted-proxies CIDRS] [--proxy-user-header H] [--proxy-group-header H]');
         process.exit(0);
         break;
       default: fail(`unknown flag ${flag}`);
@@ -276,7 +288,7 @@ async function main(): Promise<void> {
     env.PORTHOLE_READ_ONLY = '1';
     console.log('porthole: read-only mode: every write is refused');
   }
-  Object.assign(env, args.authEnv);
+  Object.assign(env, args.authEnv, args.limitEnv);
   const auth = check('--auth', () => parseAuthMode(env.PORTHOLE_AUTH));
   if (auth === 'token' && !env.PORTHOLE_SESSION_KEY && !env.PORTHOLE_SESSION_KEY_FILE) {
     // One key for this process (the Next server is its child): sessions end when Porthole stops, and

@@ -15,6 +15,20 @@ import { refuseIfKnownDown, upstreamTimeoutMs, UpstreamUnreachableError } from '
 const DOWN_CHECK_MS = 1000;
 
 /**
+ * When an ended watch counts as progress (the next one starts at once, the backoff is reset): it
+ * delivered a change (ADDED/MODIFIED/DELETED; a BOOKMARK alone is not one) and lived
+ * WATCH_MIN_LIFETIME_MS, or it lived QUIET_WATCH_LIFETIME_MS (a quiet watch that reached its
+ * timeout, or that an idle-closing proxy cut). Any other end is retried with backoff: an API server
+ * that closes every watch at once must not get a watch request per round trip.
+ */
+export const WATCH_MIN_LIFETIME_MS = 5_000;
+export const QUIET_WATCH_LIFETIME_MS = 30_000;
+
+export function watchMadeProgress(livedMs: number, changes: number): boolean {
+  return livedMs >= (changes > 0 ? WATCH_MIN_LIFETIME_MS : QUIET_WATCH_LIFETIME_MS);
+}
+
+/**
  * One resilient upstream watch: list in pages (paged-list.ts; unless resuming from a resourceVersion), watch from the list's
  * resourceVersion with bookmarks and a server-side timeout, relist on 410 Gone and report a resync,
  * re-watch after a normal end, and retry with jittered backoff when the API server cannot be reached.
@@ -28,7 +42,7 @@ export interface WatchSink {
   failure(status: Status): void;
 }
 
-type Outcome = { kind: 'gone' } | { kind: 'ended'; sawEvents: boolean } | { kind: 'error'; status: Status };
+type Outcome = { kind: 'gone'; changes: number } | { kind: 'ended'; changes: number } | { kind: 'error'; status: Status };
 
 function listOnce(kc: KubeConfig, spec: WatchSpec, signal: AbortSignal): Promise<ListSnapshot> {
   return listInPages(kc, { path: collectionPath(spec.resource, spec.namespace), labelSelector: spec.labelSelector, fieldSelector: spec.fieldSelector }, signal);
@@ -37,7 +51,7 @@ function listOnce(kc: KubeConfig, spec: WatchSpec, signal: AbortSignal): Promise
 function watchOnce(kc: KubeConfig, spec: WatchSpec, rv: string, sink: WatchSink, onRv: (rv: string) => void, signal: AbortSignal): Promise<Outcome> {
   return new Promise<Outcome>((resolve) => {
     let gone = false;
-    let sawEvents = false;
+    let changes = 0;
     let failed: Status | undefined;
     let settled = false;
     let controller: AbortController | undefined;
@@ -79,7 +93,6 @@ function watchOnce(kc: KubeConfig, spec: WatchSpec, rv: string, sink: WatchSink,
       fieldSelector: spec.fieldSelector,
     };
     const onEvent = (type: string, object: unknown) => {
-      sawEvents = true;
       if (type === 'ERROR') {
         const status = readStatus(object) ?? statusFromError(object);
         if (status.code === 410) gone = true;
@@ -93,19 +106,20 @@ function watchOnce(kc: KubeConfig, spec: WatchSpec, rv: string, sink: WatchSink,
       if (type === 'BOOKMARK') {
         if (objRv) sink.bookmark(objRv);
       } else if (type === 'ADDED' || type === 'MODIFIED' || type === 'DELETED') {
+        changes++;
         sink.change(type, obj);
       }
     };
     const onDone = (err: unknown) => {
-      if (gone) return finish({ kind: 'gone' });
+      if (gone) return finish({ kind: 'gone', changes });
       if (failed) return finish({ kind: 'error', status: failed });
       if (err && !signal.aborted) {
         const code = (err as { statusCode?: unknown }).statusCode;
-        if (code === 410) return finish({ kind: 'gone' });
+        if (code === 410) return finish({ kind: 'gone', changes });
         const status = typeof code === 'number' ? statusFromUpstream(code, (err as Error).message) : statusFromError(err);
         return finish({ kind: 'error', status });
       }
-      finish({ kind: 'ended', sawEvents });
+      finish({ kind: 'ended', changes });
     };
     new Watch(kc)
       .watch(path, query, onEvent, onDone)
@@ -122,7 +136,10 @@ function watchOnce(kc: KubeConfig, spec: WatchSpec, rv: string, sink: WatchSink,
 
 export async function runUpstreamWatch(kc: KubeConfig, spec: WatchSpec, startRv: string | undefined, sink: WatchSink, signal: AbortSignal): Promise<void> {
   let rv = startRv;
+  /** Failures and ends without progress in a row: the backoff's exponent. */
   let attempt = 0;
+  /** 410s in a row on watches that made no progress (one is normal after an outage: relist at once). */
+  let quickGone = 0;
   let reported: UpstreamState | undefined;
   const setState = (state: UpstreamState, info?: { message?: string; retryInMs?: number }) => {
     if (state === reported && state === 'live') return;
@@ -143,20 +160,25 @@ export async function runUpstreamWatch(kc: KubeConfig, spec: WatchSpec, startRv:
       const started = Date.now();
       const outcome = await watchOnce(kc, spec, rv, stateSink, (next) => (rv = next), signal);
       if (signal.aborted) return;
-      if (outcome.kind === 'gone') {
-        rv = undefined; // 410: our resourceVersion left the server's history; relist now.
-        incCounter(METRICS.watchRestarts, { reason: 'gone' });
+      const progressed = outcome.kind !== 'error' && watchMadeProgress(Date.now() - started, outcome.changes);
+      if (progressed) {
         attempt = 0;
+        quickGone = 0;
+      }
+      if (outcome.kind === 'gone') {
+        rv = undefined; // 410: our resourceVersion left the server's history; relist.
+        incCounter(METRICS.watchRestarts, { reason: 'gone' });
+        // A server that answers every watch with 410 would get a list + watch per round trip: back off quietly.
+        if (!progressed && quickGone++ > 0) await sleep(backoffDelay(quickGone - 2), signal);
         continue;
       }
       if (outcome.kind === 'ended') {
-        // A normal end (timeoutSeconds elapsed) resumes at once; an immediate end means trouble.
-        if (outcome.sawEvents || Date.now() - started > 2000) {
+        // A normal end (timeoutSeconds elapsed, or events and time enough) resumes at once.
+        if (progressed) {
           incCounter(METRICS.watchRestarts, { reason: 'ended' });
-          attempt = 0;
           continue;
         }
-        failure = statusFromError(new Error('the watch ended immediately'));
+        failure = statusFromError(new Error('the watch ended without progress'));
       } else {
         failure = outcome.status;
       }
