@@ -1,11 +1,39 @@
 'use client';
+import { useQueries } from '@tanstack/react-query';
 import type { Pod } from '../k8s/types';
 import { apiPaths } from './api-paths';
 import { fetchSnapshot, useLiveList, type LiveList } from './live-list';
+import { queryKeys } from './query-keys';
 
 /** Pods of a namespace matching a label selector (string form, e.g. a Service's selector), kept live. */
 export function usePods(namespace: string, labelSelector?: string): LiveList<Pod> {
   return useLiveList<Pod>({ resource: 'pods', namespace, labelSelector: labelSelector || undefined }, (signal) =>
     fetchSnapshot<Pod>(apiPaths.pods(namespace, labelSelector || undefined), signal),
   );
+}
+
+/** Above this many namespaces, count no pods (one list request per namespace). */
+const MAX_COUNTED_NAMESPACES = 50;
+
+/**
+ * How many pods each namespace holds (a hint for choosing one: "shop (5 pods)"); shares the cache
+ * entry of `usePods(namespace)`. Unknown (not in the map) while loading, when refused, or with more
+ * than 50 namespaces.
+ */
+export function usePodCounts(namespaces: readonly string[]): ReadonlyMap<string, number> {
+  const asked = namespaces.length <= MAX_COUNTED_NAMESPACES ? namespaces : [];
+  const results = useQueries({
+    queries: asked.map((namespace) => ({
+      queryKey: queryKeys.list({ resource: 'pods', namespace }),
+      queryFn: ({ signal }: { signal: AbortSignal }) => fetchSnapshot<Pod>(apiPaths.pods(namespace), signal),
+      staleTime: 30_000,
+      retry: false,
+      structuralSharing: false,
+    })),
+  });
+  const counts = new Map<string, number>();
+  results.forEach((r, i) => {
+    if (r.data) counts.set(asked[i], r.data.items.length);
+  });
+  return counts;
 }
