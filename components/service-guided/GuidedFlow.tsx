@@ -48,12 +48,12 @@ export function GuidedFlow() {
   // Where the identity may create Services: listed namespaces, or its context's and --namespaces.
   const choices = useNamespaceChoices('create');
   const allowed = choices.names;
-  const podCounts = usePodCounts(allowed);
+  const { counts: podCounts, settled: countsKnown } = usePodCounts(allowed);
   // Asked for (the list's namespace), else the first of the identity's own, default and the rest that has pods.
   const withPods = [me.data?.namespace ?? '', 'default', ...allowed].find((n) => n && allowed.includes(n) && (podCounts.get(n) ?? 0) > 0);
-  const countsKnown = allowed.every((n) => podCounts.has(n));
   const fallback = [me.data?.namespace ?? '', 'default'].find((n) => n && allowed.includes(n)) ?? allowed[0] ?? '';
-  const preferred = (namespaceParam && allowed.includes(namespaceParam) ? namespaceParam : '') || withPods || (countsKnown ? fallback : '');
+  // Decided once every count is in, so the proposal never jumps while they arrive.
+  const preferred = (namespaceParam && allowed.includes(namespaceParam) ? namespaceParam : '') || (countsKnown ? withPods || fallback : '');
   const namespace = stored.namespace || preferred;
   const state: GuidedState = useMemo(() => ({ ...stored, namespace }), [stored, namespace]);
   const update = (patch: Partial<GuidedState>) => store({ namespace, ...patch });

@@ -15,12 +15,18 @@ export function usePods(namespace: string, labelSelector?: string): LiveList<Pod
 /** Above this many namespaces, count no pods (one list request per namespace). */
 const MAX_COUNTED_NAMESPACES = 50;
 
+export interface PodCounts {
+  /** Pods per namespace; a namespace is missing while loading, when refused, or with more than 50 namespaces. */
+  counts: ReadonlyMap<string, number>;
+  /** Every count asked for has answered (or failed): no more will come. */
+  settled: boolean;
+}
+
 /**
  * How many pods each namespace holds (a hint for choosing one: "shop (5 pods)"); shares the cache
- * entry of `usePods(namespace)`. Unknown (not in the map) while loading, when refused, or with more
- * than 50 namespaces.
+ * entry of `usePods(namespace)`.
  */
-export function usePodCounts(namespaces: readonly string[]): ReadonlyMap<string, number> {
+export function usePodCounts(namespaces: readonly string[]): PodCounts {
   const asked = namespaces.length <= MAX_COUNTED_NAMESPACES ? namespaces : [];
   const results = useQueries({
     queries: asked.map((namespace) => ({
@@ -35,5 +41,5 @@ export function usePodCounts(namespaces: readonly string[]): ReadonlyMap<string,
   results.forEach((r, i) => {
     if (r.data) counts.set(asked[i], r.data.items.length);
   });
-  return counts;
+  return { counts, settled: results.every((r) => !r.isPending) };
 }
