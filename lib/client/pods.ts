@@ -12,11 +12,11 @@ export function usePods(namespace: string, labelSelector?: string): LiveList<Pod
   );
 }
 
-/** Above this many namespaces, count no pods (one list request per namespace). */
-const MAX_COUNTED_NAMESPACES = 50;
+/** Above this many namespaces, count no pods (one list request per namespace; the access reviews stop at 100 too). */
+const MAX_COUNTED_NAMESPACES = 100;
 
 export interface PodCounts {
-  /** Pods per namespace; a namespace is missing while loading, when refused, or with more than 50 namespaces. */
+  /** Pods per namespace; a namespace is missing while loading, when refused, or with more than 100 namespaces. */
   counts: ReadonlyMap<string, number>;
   /** Every count asked for has answered (or failed): no more will come. */
   settled: boolean;
