@@ -76,7 +76,7 @@ test('item 1b: a named target port no pod declares reaches Review and needs the 
   await openGuided(page);
   await page.getByRole('button', { name: 'Select app=web (2 pods)' }).click();
   await nameAndPort(page, 'web-htp', 'htp');
-  await confirmAndCreate(page, 'web-htp', /targetPort "htp" of port 80 is not declared by 2 of 2 matched pods/);
+  await confirmAndCreate(page, 'web-htp', /targetPort "htp" of port 80 \(http\) is not declared by 2 of 2 matched pods/);
 });
 
 test('item 1c: a selector that matches no pod needs the confirmation; a working Service needs none', async ({ page }) => {

@@ -5,7 +5,7 @@
  * restores it, with a way to discard it; the URL's type follows the draft's.
  */
 import { useSearchParams } from 'next/navigation';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Service } from '../../lib/k8s/types';
 import { useClusterInfo } from '../../lib/client/cluster-info';
 import { useNamespaceChoices } from '../../lib/client/namespace-choices';
@@ -60,22 +60,27 @@ export function NewServicePage() {
     if (kind) setStart((s) => ({ initial: newServiceSkeleton(kind, namespace), restored: false, generation: (s?.generation ?? 0) + 1 }));
   };
 
+  const ready = !!kind && !loading && !reviewing && ref !== null;
+  const refKey = ref ? ref.cluster : '';
+  // Browser storage is read in an effect: the server's render never sees it.
+  useEffect(() => {
+    if (!ready || start || !kind) return;
+    const restored = ref ? restoredDraft(ref) : undefined;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- one-time initialisation from browser storage
+    setStart({ initial: restored ?? newServiceSkeleton(kind, namespace), restored: !!restored, generation: 0 });
+    if (restored) showKindInUrl(serviceKindOf(restored));
+  }, [ready, start, kind, namespace, refKey]); // eslint-disable-line react-hooks/exhaustive-deps
+
   if (!kind) {
     if (start) setStart(undefined);
     return <KindPicker namespace={wanted} />;
   }
-  if (loading || reviewing || ref === null) {
+  if (!start) {
     return (
       <div className="state" aria-busy="true">
         Loading namespaces…
       </div>
     );
-  }
-  if (!start) {
-    const restored = ref ? restoredDraft(ref) : undefined;
-    setStart({ initial: restored ?? newServiceSkeleton(kind, namespace), restored: !!restored, generation: 0 });
-    if (restored) showKindInUrl(serviceKindOf(restored));
-    return null;
   }
   return (
     <>
@@ -87,7 +92,7 @@ export function NewServicePage() {
           </button>
         </div>
       ) : null}
-      <ServiceEditor key={start.generation} initial={start.initial} namespaces={offered} draftRef={ref} onKindChange={showKindInUrl} />
+      <ServiceEditor key={start.generation} initial={start.initial} namespaces={offered} draftRef={ref ?? undefined} onKindChange={showKindInUrl} />
     </>
   );
 }

@@ -68,9 +68,10 @@ export function ServiceEditor({ initial, editing, namespaces, draftRef, onKindCh
   const touched = useTouchedParts(draft, base);
   const [attempted, setAttempted] = useState(false);
   const revealAll = !!editing || attempted;
-  const validation = useDraftValidation(outgoing, problems, editing ? outgoingBase : undefined, !!editing || touched.size > 0);
   const permission = useServicePermission(editing ? 'update' : 'create', ns, editing ? name : undefined);
   const allowed = permission.allowed || permission.pending;
+  // An identity that may not save is not sent to the dry run either: it would only be refused.
+  const validation = useDraftValidation(outgoing, problems, editing ? outgoingBase : undefined, (!!editing || touched.size > 0) && permission.allowed);
   const readOnlyMode = permission.cause === 'read-only';
   const refusalId = useId();
   const [saved, setSaved] = useState(false);
@@ -177,7 +178,7 @@ export function ServiceEditor({ initial, editing, namespaces, draftRef, onKindCh
           </div>
         )}
       </FormMessagesContext.Provider>
-      <ValidationPanel validation={validation} creating={!editing} />
+      <ValidationPanel validation={validation} creating={!editing} refused={!allowed} />
       <div className="sf-actions">
         <button
           type="button"

@@ -34,10 +34,14 @@ const NO_PROBLEMS: readonly InputProblem[] = [];
 
 const TITLES = ['What to expose', 'Who should reach it', 'Ports', 'Review and create'];
 
-/** `spec.ports[i].port` of a port whose number is still empty (just added): not an error yet. */
+/**
+ * The port number (and the target port it defaults to) of a port whose number is still empty (just
+ * added): not an error yet.
+ */
 function isUntypedPort(field: string, state: GuidedState): boolean {
-  const m = /^spec\.ports\[(\d+)\]\.port$/.exec(field);
-  return !!m && state.ports[Number(m[1])]?.port === null;
+  const m = /^spec\.ports\[(\d+)\]\.(port|targetPort)$/.exec(field);
+  const port = m ? state.ports[Number(m[1])] : undefined;
+  return !!port && port.port === null && (m?.[2] === 'port' || port.targetPort.trim() === '');
 }
 
 export function GuidedFlow() {
