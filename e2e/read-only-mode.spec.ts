@@ -49,8 +49,33 @@ test('the detail page: Edit, Edit YAML, Delete and label editing are disabled wi
 test('the form: Create Service is disabled with the reason and offers no "Send anyway"', async ({ page }) => {
   await page.goto(`${readOnly.url}/services/new?type=ClusterIP&namespace=${NS}`);
   await expect(page.getByRole('button', { name: 'Create Service' })).toBeDisabled();
-  await expect(page.getByTestId('save-reason')).toHaveText(READ_ONLY_REASON);
+  await expect(page.getByRole('button', { name: 'Create Service' })).toHaveAccessibleDescription(new RegExp(READ_ONLY_REASON.replace(/[.()-]/g, '\\$&')));
   await expect(page.getByRole('button', { name: 'Send anyway' })).toHaveCount(0);
+});
+
+test('item 15: /edit and /yaml say once, at the top, that Porthole runs in read-only mode; nothing to send, no error at line 1', async ({ page }) => {
+  await page.goto(`${readOnly.url}/services/${NS}/frozen/edit`);
+  const note = page.getByRole('note', { name: 'Why nothing can be saved' });
+  await expect(note).toContainText(READ_ONLY_REASON);
+  await expect(note).not.toContainText('may not');
+  await expect(page.getByText(READ_ONLY_REASON)).toHaveCount(1);
+  // At the top: above the editor's tabs.
+  const noteBox = await note.boundingBox();
+  const tabsBox = await page.getByRole('tablist', { name: 'Editor view' }).boundingBox();
+  expect(noteBox && tabsBox && noteBox.y < tabsBox.y).toBe(true);
+  await expect(page.getByLabel('Port 1: port')).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Save changes' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Send anyway' })).toHaveCount(0);
+
+  await page.goto(`${readOnly.url}/services/${NS}/frozen/yaml`);
+  const yamlNote = page.getByRole('note', { name: 'Why nothing can be saved' });
+  await expect(yamlNote).toContainText(READ_ONLY_REASON);
+  await expect(yamlNote).not.toContainText('porthole-admin');
+  await expect(yamlNote).not.toContainText('may not update');
+  await expect(page.getByText(READ_ONLY_REASON)).toHaveCount(1);
+  await expect(page.getByTestId('service-yaml-pane')).toHaveAttribute('data-dry-run', 'done');
+  await expect(page.getByTestId('yaml-problem-count')).toHaveText('0 errors, 0 warnings');
+  await expect(page.getByRole('button', { name: 'Review and apply…' })).toBeDisabled();
 });
 
 test('the guided flow says why it cannot create', async ({ page }) => {

@@ -139,7 +139,9 @@ test('a read-only identity: Save is disabled with the reason; forcing it shows t
   await page.getByLabel('Port 1: port').fill('82');
   const save = page.getByRole('button', { name: 'Save changes' });
   await expect(save).toBeDisabled();
-  await expect(page.getByTestId('save-reason')).toContainText('may not update this Service');
+  // Said once, at the top; Save points at it.
+  await expect(page.getByRole('note', { name: 'Why nothing can be saved' })).toContainText(`Your identity porthole-viewer may not update Services in namespace ${NS}.`);
+  await expect(save).toHaveAccessibleDescription(/may not update Services/);
   await page.getByRole('button', { name: 'Send anyway' }).click();
   await expect(page.getByTestId('save-refused')).toContainText('403');
   await expect(page.getByTestId('save-refused')).toContainText('forbidden');

@@ -148,7 +148,7 @@ test('the namespace picker offers only namespaces where the identity may create 
   await context.addCookies([{ name: 'porthole-context', value: 'porthole-editor', url }]);
   await page.goto(`${url}/services/new/guided`);
   const picker = page.getByLabel('Namespace of the new Service');
-  await expect(picker.locator('option')).toHaveText(['demo']);
+  await expect(picker.locator('option')).toHaveText([/^demo \(\d+ pods?\)$/]);
   await expect(picker).toHaveValue('demo');
 
   // The viewer may create nowhere: it is told so, and Create stays disabled with the reason.

@@ -94,3 +94,34 @@ test('editor: may create and delete in demo (its namespace), not elsewhere', asy
   await expect(page.getByRole('button', { name: 'New Service' })).toBeDisabled();
   await expect(page.getByTestId('new-service-reason')).toHaveText('Your identity porthole-editor may not create Services in namespace default.');
 });
+
+test('item 16: a viewer in "All namespaces" is told it may create Services in no namespace (not "in namespace default")', async ({ page }) => {
+  await actAs(page, 'porthole-viewer');
+  await page.goto(`${base()}/services`);
+  await expect(page.getByRole('button', { name: 'New Service' })).toBeDisabled();
+  await expect(page.getByTestId('new-service-reason')).toHaveText('Your identity porthole-viewer may not create Services in any namespace.');
+});
+
+test('item 16: an editor in "All namespaces" may create (in demo, where it may), and the form opens there', async ({ page }) => {
+  await actAs(page, 'porthole-editor');
+  await page.goto(`${base()}/services`);
+  await page.getByRole('link', { name: 'New Service' }).click();
+  await page.getByRole('link', { name: /^ClusterIP/ }).click();
+  await expect(page.getByRole('tabpanel', { name: 'Form' }).getByLabel('Namespace')).toHaveValue('demo');
+});
+
+test('item 15: a viewer on /edit and /yaml is told once, at the top, that its permissions refuse it', async ({ page }) => {
+  await actAs(page, 'porthole-viewer');
+  await page.goto(`${base()}/services/${NS}/guarded/edit`);
+  const note = page.getByRole('note', { name: 'Why nothing can be saved' });
+  await expect(note).toContainText(`Your identity porthole-viewer may not update Services in namespace ${NS}.`);
+  await expect(note).toContainText('your permissions in the cluster, not a Porthole setting');
+  await expect(page.getByText(`may not update Services in namespace ${NS}`)).toHaveCount(1);
+  await expect(page.getByRole('button', { name: 'Save changes' })).toHaveAccessibleDescription(/may not update Services/);
+  await page.goto(`${base()}/services/${NS}/guarded/yaml`);
+  const yamlNote = page.getByRole('note', { name: 'Why nothing can be saved' });
+  await expect(yamlNote).toContainText(`Your identity porthole-viewer may not update Services in namespace ${NS}.`);
+  await expect(page.getByText(`may not update Services in namespace ${NS}`)).toHaveCount(1);
+  await expect(page.getByTestId('service-yaml-pane')).toHaveAttribute('data-dry-run', 'done');
+  await expect(page.getByTestId('yaml-problem-count')).toHaveText('0 errors, 0 warnings');
+});

@@ -1,20 +1,20 @@
 'use client';
 import { useId } from 'react';
-import { useCurrentIdentity } from '../../lib/client/identity';
 import { usePageRoutes } from '../../lib/client/cluster-context';
-import { useServicePermission } from '../../lib/client/service-permissions';
+import { useServiceCreateAnywhere, useServicePermission } from '../../lib/client/service-permissions';
 import { GatedAction } from './GatedAction';
 import './service-actions.css';
 
 /**
  * "New Service" (the form) and "Guided" (the newcomer flow), enabled when the identity may create
- * Services in the namespace shown (all namespaces: its context's namespace, where the form starts).
+ * Services in the namespace shown (all namespaces: in any namespace; the flows open in one where it may).
  */
 export function NewServiceActions({ namespace, primary = true }: { namespace?: string; primary?: boolean }) {
-  const me = useCurrentIdentity();
   const routes = usePageRoutes();
-  const target = namespace ?? me.data?.namespace ?? 'default';
-  const create = useServicePermission('create', target, undefined, namespace !== undefined || me.isFetched);
+  // One namespace: may it create there? All namespaces: may it create anywhere (the form opens there)?
+  const inNamespace = useServicePermission('create', namespace, undefined, namespace !== undefined);
+  const anywhere = useServiceCreateAnywhere(namespace === undefined);
+  const create = namespace !== undefined ? inNamespace : anywhere;
   const reasonId = useId();
   return (
     <span className="sa-new" role="group" aria-label="Create a Service">

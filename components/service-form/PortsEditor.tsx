@@ -6,6 +6,7 @@
  */
 import { FIELD_TEXT } from '../../lib/service';
 import { usePods } from '../../lib/client/pods';
+import { selectorSelectsPods } from '../../lib/service/ignored-fields';
 import { matchingPods } from '../../lib/service-draft/selector-suggestions';
 import { emptyPortRow, mapOf, type PortRow } from '../../lib/service-draft/form-model';
 import { FORM_TEXT } from '../../lib/service-draft/form-text';
@@ -119,7 +120,8 @@ export function PortsEditor({ form, update, showNodePort, required }: SectionPro
   const sectionMessages = useFieldMessages(['spec.ports']);
   const ports = form.ports;
   const { items } = usePods(form.namespace || 'default');
-  const selector = form.selectorMode === 'selector' ? mapOf(form.selector) : undefined;
+  // An ExternalName's selector picks no pods: it offers none of their ports.
+  const selector = form.selectorMode === 'selector' && selectorSelectsPods(form.kind) ? mapOf(form.selector) : undefined;
   const pods = matchingPods(selector, items ?? []);
   const unnamed = ports.length > 1 && ports.some((p) => p.name.trim() === '');
   const set = (next: PortRow[]) => update({ ports: next });

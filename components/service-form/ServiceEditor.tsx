@@ -6,10 +6,9 @@
  */
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useId, useMemo, useState } from 'react';
 import type { Service } from '../../lib/k8s/types';
-import { useCanI } from '../../lib/client/access';
-import { READ_ONLY_REASON } from '../../lib/read-only';
+import { useServicePermission } from '../../lib/client/service-permissions';
 import { usePageRoutes } from '../../lib/client/cluster-context';
 import { useDraftValidation } from '../../lib/client/use-draft-validation';
 import { useLeaveGuard } from '../../lib/client/use-leave-guard';
@@ -22,6 +21,9 @@ import { applyPreset, removePreset, type LoadBalancerPreset } from '../../lib/se
 import { editableChanges, threeWayMerge } from '../../lib/service-draft/three-way';
 import { messagesAtTouched } from '../../lib/service-draft/touched';
 import { switchServiceKind, type KindSwitch } from '../../lib/service-draft/type-switch';
+import { discardDraft, type DraftRef } from '../../lib/service-yaml/drafts';
+import { WriteRefusalNote } from '../service-actions/WriteRefusalNote';
+import { browserStorage, useDraftPersistence } from '../service-yaml/use-draft-persistence';
 import { LiveChangeBanner, SaveOutcome, SwitchBanner } from './EditorBanners';
 import { FormMessagesContext } from './FieldShell';
 import { FormHeader } from './FormHeader';
@@ -36,9 +38,13 @@ export interface ServiceEditorProps {
   editing?: { live: Service | null | undefined };
   /** Namespaces offered when creating. */
   namespaces: string[];
+  /** Creating: where the draft is kept in the browser (restored by the page), until it is created. */
+  draftRef?: DraftRef;
+  /** Creating: the kind changed (the page shows it in its URL). */
+  onKindChange?: (kind: ServiceKind) => void;
 }
 
-export function ServiceEditor({ initial, editing, namespaces }: ServiceEditorProps) {
+export function ServiceEditor({ initial, editing, namespaces, draftRef, onKindChange }: ServiceEditorProps) {
   const router = useRouter();
   const routes = usePageRoutes();
   const state = useServiceDraft(initial);
@@ -62,18 +68,26 @@ export function ServiceEditor({ initial, editing, namespaces }: ServiceEditorPro
   const touched = useTouchedParts(draft, base);
   const [attempted, setAttempted] = useState(false);
   const revealAll = !!editing || attempted;
-  const validation = useDraftValidation(outgoing, problems, editing ? outgoingBase : undefined, !!editing || touched.size > 0);
-  const access = useCanI(editing ? { verb: 'update', resource: 'services', namespace: ns, name } : { verb: 'create', resource: 'services', namespace: ns });
-  const allowed = access.data?.allowed !== false;
+  const permission = useServicePermission(editing ? 'update' : 'create', ns, editing ? name : undefined);
+  const allowed = permission.allowed || permission.pending;
+  // An identity that may not save is not sent to the dry run either: it would only be refused.
+  const validation = useDraftValidation(outgoing, problems, editing ? outgoingBase : undefined, (!!editing || touched.size > 0) && permission.allowed);
+  const readOnlyMode = permission.cause === 'read-only';
+  const refusalId = useId();
   const [saved, setSaved] = useState(false);
   useLeaveGuard(dirty && !saved);
+  const draftJson = useMemo(() => JSON.stringify(draft), [draft]);
+  const pristineJson = useMemo(() => JSON.stringify(base), [base]);
+  useDraftPersistence(saved ? undefined : draftRef, draftJson, pristineJson, undefined);
 
   const onSaved = useCallback(
     (svc: Service) => {
       setSaved(true);
+      const storage = browserStorage();
+      if (storage && draftRef) discardDraft(storage, draftRef);
       router.replace(routes.service(svc.metadata.namespace ?? ns, svc.metadata.name ?? ''));
     },
-    [router, routes, ns],
+    [router, routes, ns, draftRef],
   );
   const save = useServiceSave(ref, onSaved);
 
@@ -82,8 +96,9 @@ export function ServiceEditor({ initial, editing, namespaces }: ServiceEditorPro
       const sw = switchServiceKind(draft, to);
       setLastSwitch(sw);
       setDraft(sw.service);
+      onKindChange?.(to);
     },
-    [draft, setDraft],
+    [draft, setDraft, onKindChange],
   );
   const onPreset = useCallback((p: LoadBalancerPreset, on: boolean) => setDraft(on ? applyPreset(draft, p) : removePreset(draft, p)), [draft, setDraft]);
   const reapply = (live: Service) => {
@@ -103,9 +118,6 @@ export function ServiceEditor({ initial, editing, namespaces }: ServiceEditorPro
   const errorCount = validation.local.errors.length;
   const saving = save.state.phase === 'saving';
   const blocked = !allowed ? 'permission' : errorCount > 0 ? 'errors' : undefined;
-  // Porthole's --read-only mode answers the review itself, with its own reason (lib/read-only.ts).
-  const readOnlyMode = access.data?.reason === READ_ONLY_REASON;
-  const permissionReason = readOnlyMode ? READ_ONLY_REASON : `Your identity may not ${editing ? 'update this Service' : `create Services in namespace ${ns}`} (the cluster's access review says no).`;
   const title = editing ? `Edit ${name}` : 'New Service';
 
   return (
@@ -113,6 +125,7 @@ export function ServiceEditor({ initial, editing, namespaces }: ServiceEditorPro
       <FormHeader title={title} service={editing ? { namespace: ns, name } : undefined}>
         {dirty ? <span className="page-sub" data-testid="unsaved">Unsaved changes</span> : null}
       </FormHeader>
+      <WriteRefusalNote permission={permission} id={refusalId} testId="write-refusal" />
       <div role="tablist" aria-label="Editor view" className="sf-tabs">
         {(['form', 'yaml'] as const).map((v) => (
           <button key={v} type="button" role="tab" aria-selected={state.view === v} className="chip" onClick={() => state.setView(v)}>
@@ -147,7 +160,10 @@ export function ServiceEditor({ initial, editing, namespaces }: ServiceEditorPro
         {state.view === 'form' ? (
           // Enter in a field is a save attempt: it shows every error.
           <div onKeyDown={(e) => e.key === 'Enter' && e.target instanceof HTMLInputElement && setAttempted(true)}>
-            <ServiceFormFields form={form} update={update} draft={draft} editing={!!editing} original={editing ? base : undefined} namespaces={namespaces} onKind={onKind} onPreset={onPreset} />
+            {/* Read-only mode: nothing can be sent, so nothing can be changed either. */}
+            <fieldset className="sf-plain-fieldset" disabled={readOnlyMode}>
+              <ServiceFormFields form={form} update={update} draft={draft} editing={!!editing} original={editing ? base : undefined} namespaces={namespaces} onKind={onKind} onPreset={onPreset} />
+            </fieldset>
           </div>
         ) : (
           <div role="tabpanel" aria-label="YAML" className="sf-yaml">
@@ -157,12 +173,12 @@ export function ServiceEditor({ initial, editing, namespaces }: ServiceEditorPro
               mode={editing ? 'edit' : 'create'}
               live={editing ? base : undefined}
               namespace={ns}
-              readOnlyReason={allowed ? undefined : permissionReason}
+              readOnly={!allowed}
             />
           </div>
         )}
       </FormMessagesContext.Provider>
-      <ValidationPanel validation={validation} creating={!editing} />
+      <ValidationPanel validation={validation} creating={!editing} refused={!allowed} />
       <div className="sf-actions">
         <button
           type="button"
@@ -170,14 +186,14 @@ export function ServiceEditor({ initial, editing, namespaces }: ServiceEditorPro
           // Blocked by errors while creating: still focusable and clickable, to show every error.
           disabled={(!!blocked && !(blocked === 'errors' && !editing)) || saving}
           aria-disabled={blocked === 'errors' || undefined}
-          aria-describedby="sf-save-reason"
+          aria-describedby={blocked === 'permission' ? refusalId : 'sf-save-reason'}
           onClick={() => (blocked ? setAttempted(true) : void save.save(outgoing, outgoingBase))}
         >
           {saving ? 'Saving…' : editing ? 'Save changes' : 'Create Service'}
         </button>
         <span id="sf-save-reason" className="sf-save-reason" data-testid="save-reason">
           {blocked === 'permission'
-            ? permissionReason
+            ? 'Saving is not possible: see the note at the top.'
             : blocked === 'errors'
               ? `Fix the ${errorCount} problem${errorCount === 1 ? '' : 's'} ${revealAll ? 'shown at the fields' : 'listed under Check'} first.`
               : ''}

@@ -6,6 +6,7 @@
  */
 import type { IPFamily, IPFamilyPolicy, SessionAffinity, TrafficPolicy } from '../../lib/k8s/types';
 import type { ServiceKind } from '../../lib/service';
+import { selectorSelectsPods } from '../../lib/service/ignored-fields';
 import { FORM_TEXT } from '../../lib/service-draft/form-text';
 import { mapOf, rowsOf, type ClusterIPMode } from '../../lib/service-draft/form-model';
 import { CheckField, FieldMessages, Help, SelectField, TextField, useFieldMessages } from './FieldShell';
@@ -32,7 +33,18 @@ function SelectorField({ form, update, view, originalSelector }: SectionProps & 
           <input type="radio" name="sf-selector-mode" checked={form.selectorMode === 'none'} onChange={() => update({ selectorMode: 'none' })} /> No selector
         </label>
       </fieldset>
-      {form.selectorMode === 'selector' ? (
+      {form.selectorMode === 'selector' && !selectorSelectsPods(form.kind) ? (
+        // ExternalName: the selector picks no pods, so no match count; say so and offer to clear it.
+        <div className="sf-fieldset" id="f-selector" data-testid="selector-ignored">
+          <FieldMessages id="f-selector-msgs" messages={messages} />
+          <p className="sf-help">
+            Selector: <code>{form.selector.filter((r) => r.key).map((r) => `${r.key}=${r.value}`).join(', ')}</code>{' '}
+            <button type="button" className="button" onClick={() => update({ selectorMode: 'none' })}>
+              Clear the selector
+            </button>
+          </p>
+        </div>
+      ) : form.selectorMode === 'selector' ? (
         <fieldset className="sf-fieldset sf-kv" id="f-selector" aria-describedby={describedBy}>
           <legend className="sf-label">Pod selector</legend>
           <SelectorBuilder

@@ -8,7 +8,8 @@
 import { formatFieldError } from '../../lib/k8s/field-errors';
 import type { DraftValidation } from '../../lib/client/use-draft-validation';
 
-export function ValidationPanel({ validation, creating }: { validation: DraftValidation; creating: boolean }) {
+/** `refused`: the identity may not save (the page says why at its top): no dry run is sent. */
+export function ValidationPanel({ validation, creating, refused = false }: { validation: DraftValidation; creating: boolean; refused?: boolean }) {
   const { local, server, pending, waiting, disagreements } = validation;
   const serverGeneral = server?.errorsAt.get('') ?? [];
   return (
@@ -38,7 +39,9 @@ export function ValidationPanel({ validation, creating }: { validation: DraftVal
         </ul>
       ) : null}
       <p data-testid="dry-run" data-state={pending ? 'pending' : server?.ok ? 'ok' : 'refused'} aria-live="polite">
-        {waiting
+        {refused
+          ? 'Server dry run: not sent, as nothing can be saved here (see the note at the top).'
+          : waiting
           ? 'Server dry run: starts with your first change.'
           : pending
           ? 'Server dry run: waiting for you to stop typing…'

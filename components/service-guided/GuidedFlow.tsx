@@ -11,19 +11,21 @@ import { READ_ONLY_REASON } from '../../lib/read-only';
 import { useNamespaceChoices } from '../../lib/client/namespace-choices';
 import { useNodes } from '../../lib/client/nodes';
 import { usePageRoutes } from '../../lib/client/cluster-context';
-import { usePods } from '../../lib/client/pods';
+import { usePodCounts, usePods } from '../../lib/client/pods';
 import { serviceWrites } from '../../lib/client/service-writes';
 import { useServiceList } from '../../lib/client/services';
 import { useDraftValidation } from '../../lib/client/use-draft-validation';
 import { matchingPods } from '../../lib/service-draft/selector-suggestions';
 import { offeredPorts } from '../../lib/service-draft/target-ports';
 import { externalNameErrors } from '../../lib/service/external-name';
+import { draftTraffic } from '../../lib/service-insight/draft-traffic';
 import type { InputProblem } from '../../lib/service-draft/form-model';
 import { GUIDED_STEPS, guidedService, stepOfField, portsFromOffered, suggestServiceName, type GuidedState } from '../../lib/service-guided/guided-draft';
 import { StepAudience } from './StepAudience';
 import { StepPorts } from './StepPorts';
 import { StepReview } from './StepReview';
 import { StepWorkload } from './StepWorkload';
+import { TrafficCheck } from './TrafficCheck';
 import { useGuidedState } from './use-guided-state';
 import './guided.css';
 
@@ -31,6 +33,16 @@ import './guided.css';
 const NO_PROBLEMS: readonly InputProblem[] = [];
 
 const TITLES = ['What to expose', 'Who should reach it', 'Ports', 'Review and create'];
+
+/**
+ * The port number (and the target port it defaults to) of a port whose number is still empty (just
+ * added): not an error yet.
+ */
+function isUntypedPort(field: string, state: GuidedState): boolean {
+  const m = /^spec\.ports\[(\d+)\]\.(port|targetPort)$/.exec(field);
+  const port = m ? state.ports[Number(m[1])] : undefined;
+  return !!port && port.port === null && (m?.[2] === 'port' || port.targetPort.trim() === '');
+}
 
 export function GuidedFlow() {
   const router = useRouter();
@@ -40,8 +52,13 @@ export function GuidedFlow() {
   // Where the identity may create Services: listed namespaces, or its context's and --namespaces.
   const choices = useNamespaceChoices('create');
   const allowed = choices.names;
-  const preferred = [namespaceParam, me.data?.namespace ?? '', 'default'].find((n) => n && allowed.includes(n));
-  const namespace = stored.namespace || preferred || (allowed[0] ?? '');
+  const { counts: podCounts, settled: countsKnown } = usePodCounts(allowed);
+  // Asked for (the list's namespace), else the first of the identity's own, default and the rest that has pods.
+  const withPods = [me.data?.namespace ?? '', 'default', ...allowed].find((n) => n && allowed.includes(n) && (podCounts.get(n) ?? 0) > 0);
+  const fallback = [me.data?.namespace ?? '', 'default'].find((n) => n && allowed.includes(n)) ?? allowed[0] ?? '';
+  // Decided once every count is in, so the proposal never jumps while they arrive.
+  const preferred = (namespaceParam && allowed.includes(namespaceParam) ? namespaceParam : '') || (countsKnown ? withPods || fallback : '');
+  const namespace = stored.namespace || preferred;
   const state: GuidedState = useMemo(() => ({ ...stored, namespace }), [stored, namespace]);
   const update = (patch: Partial<GuidedState>) => store({ namespace, ...patch });
   // Moving on fixes the namespace that was only proposed (so a late access review cannot change it).
@@ -68,10 +85,23 @@ export function GuidedFlow() {
 
   const existing = useServiceList(listNamespace);
   const taken = !!state.name && (existing.items ?? []).some((s) => s.metadata.name === state.name.trim());
+  // A port whose number was not typed yet shows no error until the user tries to move on.
+  const [attempted, setAttempted] = useState(false);
+  const shownErrors = attempted ? errors : errors.filter((e) => !isUntypedPort(e.field, state));
   const stepErrors = errors.filter((e) => stepOfField(e.field) === step);
-  const blocked = (step === 1 && !namespace) || (step === 2 && taken) || (step < 4 && stepErrors.length > 0);
+  const shownStepErrors = shownErrors.filter((e) => stepOfField(e.field) === step);
+  const blocked = (step === 1 && !namespace) || (step === 2 && taken) || (step < 4 && shownStepErrors.length > 0);
+  const traffic = useMemo(() => draftTraffic(svc, podList.items ?? []), [svc, podList.items]);
+  // The confirmation holds for these reasons only: a change that brings others asks again.
+  const trafficKey = traffic.blockers.map((f) => f.title).join('\n');
+  const [confirmedFor, setConfirmedFor] = useState<string>();
+  const confirmed = traffic.blockers.length === 0 || confirmedFor === trafficKey;
 
   const next = () => {
+    if (stepErrors.length > 0) {
+      setAttempted(true);
+      return;
+    }
     if (step === 1 && !state.name) update({ name: suggestServiceName(state.selector) });
     if (step === 2 && state.ports.length === 0 && state.kind !== 'ExternalName') update({ ports: portsFromOffered(offeredPorts(matching)) });
     goTo(step + 1);
@@ -120,15 +150,33 @@ export function GuidedFlow() {
           </p>
         )}
         {step === 1 && (
-          <StepWorkload state={state} update={update} namespaces={allowed} namespacesLoading={choices.loading} namespacesFailed={choices.unlisted && allowed.length === 0} pods={podList.items ?? []} errors={errors} />
+          <StepWorkload
+            state={state}
+            update={update}
+            namespaces={allowed}
+            podCounts={podCounts}
+            namespacesLoading={choices.loading}
+            namespacesFailed={choices.unlisted && allowed.length === 0}
+            pods={podList.items ?? []}
+            errors={errors}
+          />
         )}
         {step === 2 && <StepAudience state={state} update={update} errors={errors} taken={taken} />}
-        {step === 3 && <StepPorts state={state} update={update} pods={matching} errors={errors} />}
+        {step === 3 && <StepPorts state={state} update={update} pods={matching} errors={shownErrors} />}
         {step === 4 && (
-          <StepReview svc={svc} validation={validation} errors={errors} nodes={nodes.items ?? []} stepOfField={stepOfField} goTo={goTo} />
+          <>
+            <TrafficCheck traffic={traffic} loading={podList.items === undefined} confirmed={confirmedFor === trafficKey} onConfirm={(c) => setConfirmedFor(c ? trafficKey : undefined)} />
+            <StepReview svc={svc} validation={validation} errors={errors} nodes={nodes.items ?? []} stepOfField={stepOfField} goTo={goTo} />
+          </>
         )}
         {step === 1 && Object.keys(state.selector).length > 0 && matching.length === 0 && (
           <p className="gd-warn">No pod matches yet: the Service would have no endpoints until pods with these labels exist.</p>
+        )}
+        {step === 1 && Object.keys(state.selector).length === 0 && (
+          <p className="gd-warn">
+            No label chosen: a Service without a selector gets no endpoints, so no pod receives its traffic (unless you manage its EndpointSlices yourself).
+            An ExternalName Service (step 2) needs no pods.
+          </p>
         )}
         <div className="gd-actions">
           {step > 1 && (
@@ -143,7 +191,7 @@ export function GuidedFlow() {
           )}
           {step === GUIDED_STEPS.length && (
             <>
-              <button type="button" className="button primary" disabled={creating || errors.length > 0 || denied} onClick={create} aria-describedby="gd-create-why">
+              <button type="button" className="button primary" disabled={creating || errors.length > 0 || denied || !confirmed} onClick={create} aria-describedby="gd-create-why">
                 {creating ? 'Creating…' : 'Create Service'}
               </button>
               <span id="gd-create-why" className="gd-hint">
@@ -151,7 +199,9 @@ export function GuidedFlow() {
                   ? `You may not create Services in ${namespace ? `namespace ${namespace}` : 'any namespace'}${mayCreate.data?.reason ? `: ${mayCreate.data.reason}` : ''}.`
                   : errors.length > 0
                     ? 'Fix the problems listed above first.'
-                    : 'Creates the Service and opens its page, where its endpoints appear.'}
+                    : !confirmed
+                      ? 'Confirm above that you want a Service that receives no traffic, or fix what keeps traffic away.'
+                      : 'Creates the Service and opens its page, where its endpoints appear.'}
               </span>
             </>
           )}

@@ -37,7 +37,9 @@ export function StepPorts({ state, update, pods, errors }: Props) {
       <p className="gd-recommend">
         {offered.length
           ? `Recommended: one Service port per container port the pods declare (${offered.map((o) => (o.name ? `${o.name} ${o.containerPort}` : o.containerPort)).join(', ')}), target port by name.`
-          : 'The matching pods declare no container ports: type the port your application listens on as the target port.'}
+          : pods.length === 0
+            ? 'No pod matches the selector, so there are no container ports to offer: type the port your application listens on as the target port.'
+            : 'The matching pods declare no container ports: type the port your application listens on as the target port.'}
       </p>
       {offered.length > 0 && (
         <button type="button" className="button" onClick={() => update({ ports: portsFromOffered(offered) })}>

@@ -2,7 +2,7 @@
 /** Step 1, "what to expose": the namespace, and the pods — by label, or one pod's labels. */
 import { formatLabels } from '../../lib/k8s/labels';
 import type { Pod } from '../../lib/k8s/types';
-import { selectorFromPod } from '../../lib/service-draft/selector-suggestions';
+import { perPodLabels, selectorFromPod } from '../../lib/service-draft/selector-suggestions';
 import type { GuidedState } from '../../lib/service-guided/guided-draft';
 import { SelectorBuilder } from '../service-form/SelectorBuilder';
 import type { FieldError } from '../../lib/k8s/field-errors';
@@ -12,6 +12,8 @@ interface Props {
   state: GuidedState;
   update: (patch: Partial<GuidedState>) => void;
   namespaces: readonly string[];
+  /** Pods per namespace, where known (the choice shows them). */
+  podCounts: ReadonlyMap<string, number>;
   namespacesLoading: boolean;
   /** The namespaces cannot be listed (403): the namespace is typed instead. */
   namespacesFailed: boolean;
@@ -19,7 +21,16 @@ interface Props {
   errors: readonly FieldError[];
 }
 
-export function StepWorkload({ state, update, namespaces, namespacesLoading, namespacesFailed, pods, errors }: Props) {
+/** "shop (5 pods)", "default (no pods)"; the bare name while unknown. */
+function namespaceLabel(name: string, counts: ReadonlyMap<string, number>): string {
+  const n = counts.get(name);
+  if (n === undefined) return name;
+  return `${name} (${n === 0 ? 'no pods' : n === 1 ? '1 pod' : `${n} pods`})`;
+}
+
+export function StepWorkload({ state, update, namespaces, podCounts, namespacesLoading, namespacesFailed, pods, errors }: Props) {
+  const picked = state.mode === 'pod' ? pods.find((p) => p.metadata.name === state.pod) : undefined;
+  const leftOut = picked ? perPodLabels(picked) : [];
   const choosePod = (name: string) => {
     const pod = pods.find((p) => p.metadata.name === name);
     update({ pod: name || undefined, ...(pod ? { selector: selectorFromPod(pod) } : {}) });
@@ -48,7 +59,7 @@ export function StepWorkload({ state, update, namespaces, namespacesLoading, nam
             {!namespaces.includes(state.namespace) && <option value={state.namespace}>{state.namespace || (namespacesLoading ? 'Loading…' : 'No namespace')}</option>}
             {namespaces.map((n) => (
               <option key={n} value={n}>
-                {n}
+                {namespaceLabel(n, podCounts)}
               </option>
             ))}
           </select>
@@ -76,7 +87,12 @@ export function StepWorkload({ state, update, namespaces, namespacesLoading, nam
               </option>
             ))}
           </select>
-          <span className="gd-hint">Its labels become the selector (without per-rollout labels such as pod-template-hash, so its replacements match too). Remove the ones that are too specific.</span>
+          <span className="gd-hint">Its labels become the selector (without per-pod and per-rollout labels such as pod-template-hash, so its siblings and replacements match too). Remove the ones that are too specific.</span>
+          {leftOut.length > 0 && (
+            <p className="gd-hint" role="note" aria-label="Labels left out">
+              Left out of the selector, because they name one pod or one revision: {leftOut.map(([k, v]) => `${k}=${v}`).join(', ')}
+            </p>
+          )}
         </div>
       )}
       {state.namespace && <SelectorBuilder namespace={state.namespace} selector={state.selector} onChange={(selector) => update({ selector })} />}

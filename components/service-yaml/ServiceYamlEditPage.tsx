@@ -6,9 +6,9 @@
  */
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
 import type { Service } from '../../lib/k8s/types';
-import { useCanI } from '../../lib/client/access';
+import { useServicePermission } from '../../lib/client/service-permissions';
 import { useClusterInfo } from '../../lib/client/cluster-info';
 import { usePageRoutes } from '../../lib/client/cluster-context';
 import { useService } from '../../lib/client/services';
@@ -16,6 +16,7 @@ import { objectToApply, serviceToYaml } from '../../lib/service-yaml/editor-text
 import { discardDraft, isDraftStale, loadDraft, type DraftRef } from '../../lib/service-yaml/drafts';
 import { parseServiceYaml } from '../../lib/service-yaml/parse-service';
 import { ServiceNotFound } from '../chrome/ServiceNotFound';
+import { WriteRefusalNote } from '../service-actions/WriteRefusalNote';
 import { ApplyReview, type ApplyMethod } from './ApplyReview';
 import { ConflictPanel } from './ConflictPanel';
 import { ServiceYamlPane } from './ServiceYamlPane';
@@ -28,7 +29,8 @@ export function ServiceYamlEditPage({ namespace, name }: { namespace: string; na
   const routes = usePageRoutes();
   const { service: live, query: liveQuery } = useService(namespace, name);
   const cluster = useClusterInfo().data;
-  const canUpdate = useCanI({ verb: 'update', resource: 'services', namespace, name });
+  const canUpdate = useServicePermission('update', namespace, name);
+  const refusalId = useId();
   const ref: DraftRef | undefined = useMemo(() => (cluster ? { cluster: cluster.ok ? cluster.clusterName : 'unknown', namespace, name } : undefined), [cluster, namespace, name]);
 
   const [base, setBase] = useState<Service | undefined>();
@@ -68,10 +70,7 @@ export function ServiceYamlEditPage({ namespace, name }: { namespace: string; na
   const parsed = useMemo(() => (deferredText === undefined ? undefined : parseServiceYaml(deferredText, { name, namespace })), [deferredText, name, namespace]);
   const edited = parsed && parsed.markers.length === 0 ? parsed.service : undefined;
   const liveChanged = !!live && !!base && live.metadata.resourceVersion !== base.metadata.resourceVersion;
-  const readOnlyReason =
-    canUpdate.data && !canUpdate.data.allowed
-      ? `your identity${cluster?.ok ? ` (${cluster.identity})` : ''} may not update Services in namespace "${namespace}"${canUpdate.data.reason ? `: ${canUpdate.data.reason}` : ''}.`
-      : undefined;
+  const readOnly = !canUpdate.allowed && !canUpdate.pending;
 
   const mergeLive = (reason: string) => {
     if (!live || !base || text === undefined || !edited) return;
@@ -117,6 +116,7 @@ export function ServiceYamlEditPage({ namespace, name }: { namespace: string; na
         <Link href={routes.service(namespace, name)}>{`${namespace}/${name}`}</Link> / Edit YAML
       </nav>
       <h1>Edit YAML: {name}</h1>
+      <WriteRefusalNote permission={canUpdate} id={refusalId} testId="yaml-read-only" />
       {live === undefined && text === undefined && !liveQuery.isError && <p role="status">Loading the Service…</p>}
       {live === undefined && text === undefined && liveQuery.isError && (
         <div className="banner bad" role="alert" data-testid="yaml-load-error">
@@ -130,7 +130,7 @@ export function ServiceYamlEditPage({ namespace, name }: { namespace: string; na
       {live === null && text !== undefined && (
         <div className="banner bad" role="alert" data-testid="yaml-not-found">
           This Service does not exist in the cluster (it was deleted while you were editing; your text is kept).{' '}
-          <button type="button" className="button" disabled={!edited || writer.busy || !!readOnlyReason} onClick={() => void recreate()}>
+          <button type="button" className="button" disabled={!edited || writer.busy || readOnly} onClick={() => void recreate()}>
             Re-create it from your text
           </button>
         </div>
@@ -184,13 +184,19 @@ export function ServiceYamlEditPage({ namespace, name }: { namespace: string; na
             onDraftChange={setDraft}
             mode="edit"
             live={live ?? undefined}
-            readOnlyReason={readOnlyReason}
+            readOnly={readOnly}
             text={text}
             onTextChange={setText}
             extraMarkers={extraMarkers}
           />
           <div className="sy-actions">
-            <button type="button" className="button primary" disabled={!edited || !live || !!readOnlyReason} onClick={() => setReviewing(true)}>
+            <button
+              type="button"
+              className="button primary"
+              disabled={!edited || !live || readOnly}
+              aria-describedby={readOnly ? refusalId : undefined}
+              onClick={() => setReviewing(true)}
+            >
               Review and apply…
             </button>
             <button type="button" className="button" disabled={!live} onClick={discard}>

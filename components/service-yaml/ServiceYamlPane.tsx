@@ -35,8 +35,8 @@ export interface ServiceYamlPaneProps {
   mode: 'create' | 'edit';
   /** The stored Service (edit): the update rules compare with it. */
   live?: Service;
-  /** Set when the identity may not write: the editor is read-only and says why. */
-  readOnlyReason?: string;
+  /** The identity may not write (the page says why, once, at its top): the editor is read-only and asks for no dry run. */
+  readOnly?: boolean;
   /** Controlled text (the YAML page keeps drafts and merges); without it the pane keeps its own. */
   text?: string;
   onTextChange?(text: string): void;
@@ -47,12 +47,12 @@ export interface ServiceYamlPaneProps {
 }
 
 export function ServiceYamlPane(props: ServiceYamlPaneProps) {
-  const { draft, onDraftChange, mode, live, readOnlyReason } = props;
+  const { draft, onDraftChange, mode, live, readOnly = false } = props;
   const [ownText, setOwnText] = useState(() => serviceToYaml(draft));
   const text = props.text ?? ownText;
   const setText = (t: string) => (props.onTextChange ? props.onTextChange(t) : setOwnText(t));
   const namespace = draft.metadata?.namespace || props.namespace || live?.metadata.namespace || 'default';
-  const check = useYamlMarkers(text, mode, live, namespace);
+  const check = useYamlMarkers(text, mode, live, namespace, !readOnly);
   const { schema, error: schemaError } = useServiceJsonSchema();
   const [schemaMarkers, setSchemaMarkers] = useState<YamlMarker[]>([]);
   const [showManaged, setShowManaged] = useState(false);
@@ -95,18 +95,13 @@ export function ServiceYamlPane(props: ServiceYamlPaneProps) {
 
   return (
     <div className="sy-pane" data-testid="service-yaml-pane" data-dry-run={check.dryRunPending ? 'pending' : 'done'}>
-      {readOnlyReason && (
-        <p className="banner warn" role="note" data-testid="yaml-read-only">
-          Read-only: {readOnlyReason}
-        </p>
-      )}
       {schemaError && (
         <p className="banner warn" role="status">
           The cluster&apos;s Service schema could not be loaded ({schemaError}): no completion or schema checks.
         </p>
       )}
       <div className="sy-toolbar" role="toolbar" aria-label="Editor actions">
-        <button type="button" className="button" onClick={() => setText(formatYaml(text))} disabled={!!readOnlyReason}>
+        <button type="button" className="button" onClick={() => setText(formatYaml(text))} disabled={readOnly}>
           Format
         </button>
         {mode === 'edit' && live && (
@@ -119,7 +114,7 @@ export function ServiceYamlPane(props: ServiceYamlPaneProps) {
       <YamlCodeEditor
         value={text}
         onChange={setText}
-        readOnly={!!readOnlyReason}
+        readOnly={readOnly}
         markers={ownMarkers}
         schema={schema as JSONSchema | undefined}
         onSchemaMarkers={setSchemaMarkers}

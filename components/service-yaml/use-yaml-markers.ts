@@ -38,7 +38,8 @@ async function dryRun(mode: 'create' | 'edit', namespace: string, service: Servi
   return out.ok ? { warnings: out.warnings } : { status: out.status, warnings: out.warnings };
 }
 
-export function useYamlMarkers(text: string, mode: 'create' | 'edit', live: Service | undefined, namespace: string): YamlCheck {
+/** `askServer: false` sends no dry run (an identity that may not write would only be refused). */
+export function useYamlMarkers(text: string, mode: 'create' | 'edit', live: Service | undefined, namespace: string, askServer = true): YamlCheck {
   const expect = mode === 'edit' && live ? { name: live.metadata.name, namespace: live.metadata.namespace } : undefined;
   const parsed = useMemo(() => parseServiceYaml(text, expect), [text, expect?.name, expect?.namespace]); // eslint-disable-line react-hooks/exhaustive-deps
   const service = parsed.markers.length === 0 ? parsed.service : undefined;
@@ -48,7 +49,7 @@ export function useYamlMarkers(text: string, mode: 'create' | 'edit', live: Serv
   }, [parsed, service, text, mode, live, namespace]);
 
   const [answer, setAnswer] = useState<{ body: string; answer: DryRunAnswer } | undefined>();
-  const body = service ? JSON.stringify(service) : '';
+  const body = service && askServer ? JSON.stringify(service) : '';
   useEffect(() => {
     if (!body) return;
     let current = true;

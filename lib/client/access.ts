@@ -41,14 +41,14 @@ const MAX_REVIEWED_NAMESPACES = 100;
  * everywhere (one review), else those a per-namespace review allows (the cluster's RBAC decides;
  * while the answers are pending, or with very many namespaces, every name is kept).
  */
-export function useNamespacesWithServiceAccess(names: readonly string[], verb = 'list'): string[] {
-  const everywhere = useCanI({ verb, resource: 'services' });
-  const ask = everywhere.data?.allowed === false && names.length <= MAX_REVIEWED_NAMESPACES;
+export function useNamespacesWithServiceAccess(names: readonly string[], verb = 'list', enabled = true): { names: string[]; pending: boolean } {
+  const everywhere = useCanI({ verb, resource: 'services' }, enabled);
+  const ask = enabled && everywhere.data?.allowed === false && names.length <= MAX_REVIEWED_NAMESPACES;
   const reviews = useQueries({
     queries: (ask ? names : []).map((namespace) => accessReviewQuery({ verb, resource: 'services', namespace })),
   });
-  if (!ask) return [...names];
-  return names.filter((_, i) => reviews[i]?.data?.allowed !== false);
+  if (!ask) return { names: [...names], pending: everywhere.isPending };
+  return { names: names.filter((_, i) => reviews[i]?.data?.allowed !== false), pending: reviews.some((r) => r.isPending) };
 }
 
 /** Everything the current identity may do in a namespace (SelfSubjectRulesReview). */

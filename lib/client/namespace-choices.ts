@@ -19,10 +19,13 @@ export interface NamespaceChoices {
   loading: boolean;
   /** Namespaces cannot be listed (e.g. 403): `names` then holds only the context's and --namespaces. */
   unlisted: boolean;
+  /** Some access reviews are still pending: `names` may still lose some. */
+  reviewing: boolean;
 }
 
 /** `extra`: more candidates (e.g. the context namespace the server rendered with), checked like the rest. */
-export function useNamespaceChoices(verb = 'list', extra: readonly string[] = []): NamespaceChoices {
+/** `enabled: false` asks no access review (the answer is then "pending"). */
+export function useNamespaceChoices(verb = 'list', extra: readonly string[] = [], enabled = true): NamespaceChoices {
   const listed = useNamespaces();
   const me = useCurrentIdentity();
   // `extra` by value: callers pass a new array on each render.
@@ -31,8 +34,8 @@ export function useNamespaceChoices(verb = 'list', extra: readonly string[] = []
     const names = (listed.items ?? []).map((n) => n.metadata.name ?? '');
     return [...new Set([...names, ...extraKey.split(','), me.data?.namespace ?? '', ...(me.data?.namespaces ?? [])].filter(Boolean))].sort();
   }, [listed.items, extraKey, me.data?.namespace, me.data?.namespaces]);
-  const names = useNamespacesWithServiceAccess(candidates, verb);
-  const everywhere = useCanI({ verb, resource: 'services' }).data?.allowed;
+  const { names, pending: reviewing } = useNamespacesWithServiceAccess(candidates, verb, enabled);
+  const everywhere = useCanI({ verb, resource: 'services' }, enabled).data?.allowed;
   const loading = (listed.items === undefined && !listed.query.isError) || me.isPending;
-  return { names, everywhere, loading, unlisted: listed.query.isError };
+  return { names, everywhere, loading, unlisted: listed.query.isError, reviewing };
 }

@@ -3,6 +3,7 @@ import { pod } from '../service-insight/test-fixtures';
 import {
   labelSuggestions,
   matchingPods,
+  perPodLabels,
   sameSelector,
   selectorChange,
   selectorFromPod,
@@ -76,5 +77,16 @@ describe('selectorChange', () => {
 describe('selectorFromPod', () => {
   it("uses a pod's labels without the per-rollout ones", () => {
     expect(selectorFromPod(pods[0])).toEqual({ app: 'web', tier: 'front' });
+  });
+  it("leaves a StatefulSet pod's per-pod labels out, and names them (issue 18 item 3)", () => {
+    const sts = pod('db-1', {
+      labels: { app: 'db', 'apps.kubernetes.io/pod-index': '1', 'statefulset.kubernetes.io/pod-name': 'db-1', 'controller-revision-hash': 'db-7c9' },
+    });
+    expect(selectorFromPod(sts)).toEqual({ app: 'db' });
+    expect(perPodLabels(sts)).toEqual([
+      ['apps.kubernetes.io/pod-index', '1'],
+      ['controller-revision-hash', 'db-7c9'],
+      ['statefulset.kubernetes.io/pod-name', 'db-1'],
+    ]);
   });
 });

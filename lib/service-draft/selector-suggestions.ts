@@ -25,8 +25,17 @@ export interface LabelKeySuggestion {
   values: LabelValueSuggestion[];
 }
 
-/** Labels that name a single pod or a rollout revision: a selector on them breaks on the next rollout. */
-const VOLATILE_KEYS = new Set(['pod-template-hash', 'controller-revision-hash', 'statefulset.kubernetes.io/pod-name', 'pod-template-generation']);
+/**
+ * Labels that name a single pod or a rollout revision (set by the Deployment, StatefulSet and
+ * DaemonSet controllers): a selector on them matches one pod, or breaks on the next rollout.
+ */
+const VOLATILE_KEYS = new Set([
+  'pod-template-hash',
+  'controller-revision-hash',
+  'pod-template-generation',
+  'statefulset.kubernetes.io/pod-name',
+  'apps.kubernetes.io/pod-index',
+]);
 
 export function isVolatileLabelKey(key: string): boolean {
   return VOLATILE_KEYS.has(key);
@@ -129,4 +138,11 @@ export function sameSelector(a: Selector | undefined, b: Selector | undefined): 
  */
 export function selectorFromPod(pod: Pod): Record<string, string> {
   return Object.fromEntries(Object.entries(pod.metadata.labels ?? {}).filter(([k]) => !isVolatileLabelKey(k)));
+}
+
+/** The labels of a pod that `selectorFromPod` leaves out (per-pod and per-revision ones), sorted by key. */
+export function perPodLabels(pod: Pod): [string, string][] {
+  return Object.entries(pod.metadata.labels ?? {})
+    .filter(([k]) => isVolatileLabelKey(k))
+    .sort(([a], [b]) => a.localeCompare(b));
 }

@@ -11,7 +11,10 @@ interface Row {
 }
 
 const IPS = ['clusterIP', 'clusterIPs', 'ipFamilies', 'ipFamilyPolicy'];
-/** ExternalName Services have no internal traffic policy: the strategy clears it (kube-apiserver v1.32). */
+/**
+ * ExternalName Services have no internal traffic policy: the strategy clears it (kube-apiserver v1.32).
+ * Their selector picks no pods: it must be cleared by hand (lib/service/ignored-fields.ts).
+ */
 const TO_EXTERNAL_NAME = [...IPS, 'internalTrafficPolicy'];
 const LB = ['healthCheckNodePort', 'allocateLoadBalancerNodePorts', 'loadBalancerClass'];
 const none: Row = { dropped: [], mustClear: [], mustFill: [] };
@@ -22,25 +25,25 @@ const TABLE: Record<ServiceKind, Partial<Record<ServiceKind, Row>>> = {
     headless: none,
     NodePort: none,
     LoadBalancer: none,
-    ExternalName: { dropped: TO_EXTERNAL_NAME, mustClear: [], mustFill: ['externalName'] },
+    ExternalName: { dropped: TO_EXTERNAL_NAME, mustClear: ['selector'], mustFill: ['externalName'] },
   },
   headless: {
     ClusterIP: none,
     NodePort: none,
     LoadBalancer: none,
-    ExternalName: { dropped: TO_EXTERNAL_NAME, mustClear: [], mustFill: ['externalName'] },
+    ExternalName: { dropped: TO_EXTERNAL_NAME, mustClear: ['selector'], mustFill: ['externalName'] },
   },
   NodePort: {
     ClusterIP: { dropped: ['externalTrafficPolicy', 'nodePort'], mustClear: [], mustFill: [] },
     headless: { dropped: ['externalTrafficPolicy', 'nodePort'], mustClear: [], mustFill: [] },
     LoadBalancer: none,
-    ExternalName: { dropped: [...TO_EXTERNAL_NAME, 'externalTrafficPolicy', 'nodePort'], mustClear: [], mustFill: ['externalName'] },
+    ExternalName: { dropped: [...TO_EXTERNAL_NAME, 'externalTrafficPolicy', 'nodePort'], mustClear: ['selector'], mustFill: ['externalName'] },
   },
   LoadBalancer: {
     ClusterIP: { dropped: ['externalTrafficPolicy', ...LB, 'nodePort'], mustClear: ['loadBalancerSourceRanges'], mustFill: [] },
     headless: { dropped: ['externalTrafficPolicy', ...LB, 'nodePort'], mustClear: ['loadBalancerSourceRanges'], mustFill: [] },
     NodePort: { dropped: LB, mustClear: ['loadBalancerSourceRanges'], mustFill: [] },
-    ExternalName: { dropped: [...TO_EXTERNAL_NAME, 'externalTrafficPolicy', ...LB, 'nodePort'], mustClear: ['loadBalancerSourceRanges'], mustFill: ['externalName'] },
+    ExternalName: { dropped: [...TO_EXTERNAL_NAME, 'externalTrafficPolicy', ...LB, 'nodePort'], mustClear: ['selector', 'loadBalancerSourceRanges'], mustFill: ['externalName'] },
   },
   ExternalName: {
     ClusterIP: { dropped: [], mustClear: ['externalName'], mustFill: [] },

@@ -110,20 +110,24 @@ export function diagnose(input: DiagnosisInput): Finding[] {
   }
   findings.push(...loadBalancerRules(service, input.events));
   findings.push(...warningEventsRule(input.events));
-  if (!findings.some((f) => f.severity === 'error' || f.severity === 'warning')) {
-    const ready = matched.filter(podReady).length;
-    findings.push({
-      id: 'healthy',
-      severity: 'ok',
-      title: hasSelector ? `Traffic has somewhere to go: ${ready} of ${matched.length} matched pods ready` : 'Traffic has somewhere to go',
-      explanation: hasSelector
-        ? 'The selector matches pods, they are ready and every targetPort resolves on them.'
-        : service.metadata.namespace === 'default' && service.metadata.name === 'kubernetes'
-          ? 'The API server keeps the endpoints of its own Service up to date, and they list ready addresses.'
-          : 'The endpoints of this Service are maintained outside the EndpointSlice controller and list ready addresses.',
-    });
-  }
+  if (!findings.some((f) => f.severity === 'error' || f.severity === 'warning')) findings.push(healthyFinding(service, matched));
   return sortFindings(findings);
+}
+
+/** "Traffic has somewhere to go", for a Service with no error or warning; `matched`: the pods its selector selects. */
+export function healthyFinding(service: Service, matched: readonly Pod[]): Finding {
+  const hasSelector = Object.keys(service.spec?.selector ?? {}).length > 0;
+  const ready = matched.filter(podReady).length;
+  return {
+    id: 'healthy',
+    severity: 'ok',
+    title: hasSelector ? `Traffic has somewhere to go: ${ready} of ${matched.length} matched pods ready` : 'Traffic has somewhere to go',
+    explanation: hasSelector
+      ? 'The selector matches pods, they are ready and every targetPort resolves on them.'
+      : service.metadata.namespace === 'default' && service.metadata.name === 'kubernetes'
+        ? 'The API server keeps the endpoints of its own Service up to date, and they list ready addresses.'
+        : 'The endpoints of this Service are maintained outside the EndpointSlice controller and list ready addresses.',
+  };
 }
 
 export function sortFindings(findings: Finding[]): Finding[] {

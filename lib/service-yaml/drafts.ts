@@ -29,6 +29,11 @@ export interface DraftRef {
 
 const PREFIX = 'porthole.yaml-draft.v1';
 
+/** The one draft of the New-Service page (form and YAML tab) of a cluster: its namespace is part of the draft. */
+export function newServiceDraftRef(cluster: string): DraftRef {
+  return { cluster, namespace: '', name: '' };
+}
+
 export function draftKey(ref: DraftRef): string {
   return [PREFIX, ref.cluster, ref.namespace, ref.name || '(new)'].map(encodeURIComponent).join('/');
 }

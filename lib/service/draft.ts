@@ -9,6 +9,7 @@ import { applyServiceDefaults } from './defaults';
 import { initIPFamilyFields, type ClusterIPFamilies } from './ip-families';
 import { prepareServiceForCreate, prepareServiceForUpdate } from './strategy';
 import { validateServiceCreate, validateServiceUpdate } from './validation';
+import { ignoredFieldNotes } from './ignored-fields';
 import { serviceWarnings } from './warnings';
 
 export interface DraftCheck {
@@ -56,7 +57,7 @@ export function checkServiceDraft(draft: Service, prev?: Service, namespace?: st
     return {
       prepared,
       errors: familyErrors.length ? familyErrors : validateServiceUpdate(prepared, prev, { allocated: false }),
-      warnings: serviceWarnings(prepared, prev),
+      warnings: [...serviceWarnings(prepared, prev), ...ignoredFieldNotes(prepared)],
     };
   }
   const prepared = prepareServiceForCreate(defaulted);
@@ -64,6 +65,6 @@ export function checkServiceDraft(draft: Service, prev?: Service, namespace?: st
   return {
     prepared,
     errors: familyErrors.length ? familyErrors : validateServiceCreate(prepared, { allocated: false }),
-    warnings: serviceWarnings(prepared),
+    warnings: [...serviceWarnings(prepared), ...ignoredFieldNotes(prepared)],
   };
 }

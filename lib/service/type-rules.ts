@@ -3,7 +3,8 @@
  * rule: every status is found by asking the real validation (validateServiceCreate), the real
  * defaulting (applyServiceDefaults) and the real warnings (serviceWarnings) about sample Services:
  *  - forbidden: setting the field makes validation fail at that field;
- *  - ignored:   the server accepts it but warns that it is ignored;
+ *  - ignored:   the server accepts it but warns that it is ignored (or it does nothing for the type:
+ *               lib/service/ignored-fields.ts);
  *  - required:  removing it makes validation report "Required value" (defaulted: the server fills it);
  *  - optional:  anything else (conditional: only in some configurations of the type).
  * Pure and browser-safe; results are computed once and cached.
@@ -15,6 +16,7 @@ import { applyServiceDefaults } from './defaults';
 import { cloneService, isHeadless, needsClusterIP, needsHealthCheckNodePort, shouldAllocateNodePorts } from './helpers';
 import { FIELD_TEXT, SERVICE_KINDS, type ServiceFieldName, type ServiceKind } from './type-rules-text';
 import { validateServiceCreate } from './validation';
+import { ignoredFieldNotes } from './ignored-fields';
 import { serviceWarnings } from './warnings';
 
 export { FIELD_TEXT, SERVICE_KIND_DESCRIPTIONS, SERVICE_KINDS } from './type-rules-text';
@@ -140,7 +142,8 @@ function probe(base: Service, field: ServiceFieldName): Probe {
   const withIt = cloneService(base);
   PROBES[field].set((withIt.spec ??= {}));
   if (errorsAt(validate(withIt), field).length > before) return { status: 'forbidden', defaulted: false };
-  if (serviceWarnings(withIt).some((w) => w.startsWith(`spec.${field} is ignored`))) return { status: 'ignored', defaulted: false };
+  const notes = [...serviceWarnings(withIt), ...ignoredFieldNotes(withIt)];
+  if (notes.some((w) => w.startsWith(`spec.${field} is ignored`))) return { status: 'ignored', defaulted: false };
   const without = cloneService(base);
   PROBES[field].unset((without.spec ??= {}));
   const missing = errorsAt(validate(without), field).some((e) => e.type === 'FieldValueRequired');
