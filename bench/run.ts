@@ -1,11 +1,12 @@
 /**
- * `npm run bench [-- group...]` (groups: cluster, app, slowlink, scale, watch, fanout, forms, yaml): every benchmark Porthole has,
+ * `npm run bench [-- group...]` (groups: core, cluster, app, slowlink, scale, watch, fanout, forms, yaml): every benchmark Porthole has,
  * with its target. Prints the machine, then one table of all figures; writes .porthole/bench/latest.json.
  * Exits 0 when figures miss their targets (a benchmark reports, it is not a test); 1 when a group
  * fails to run; 2 for an unknown group.
  */
 import { benchApp } from './app-bench';
 import { benchCluster } from './cluster-bench';
+import { benchCore } from './core-bench';
 import { benchFanout } from './fanout-bench';
 import { benchForms } from './forms-bench';
 import { benchScale } from './scale-bench';
@@ -22,6 +23,7 @@ interface BenchGroup {
 }
 
 const GROUPS: readonly BenchGroup[] = [
+  { key: 'core', title: 'Pure cores in Node (list rows, store, YAML)', run: benchCore },
   { key: 'cluster', title: 'Embedded cluster', run: benchCluster },
   { key: 'app', title: 'Service list', run: benchApp },
   { key: 'slowlink', title: 'Service list over a slow link (20 Mbit/s, 40 ms)', run: benchSlowLink },
