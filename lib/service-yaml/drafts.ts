@@ -27,10 +27,11 @@ export interface DraftRef {
   name: string;
 }
 
-const PREFIX = 'porthole.yaml-draft.v1';
+/** What every draft's localStorage key starts with. */
+export const DRAFT_KEY_PREFIX = 'porthole.yaml-draft.v1';
 
 export function draftKey(ref: DraftRef): string {
-  return [PREFIX, ref.cluster, ref.namespace, ref.name || '(new)'].map(encodeURIComponent).join('/');
+  return [DRAFT_KEY_PREFIX, ref.cluster, ref.namespace, ref.name || '(new)'].map(encodeURIComponent).join('/');
 }
 
 function isDraft(v: unknown): v is ServiceYamlDraft {
