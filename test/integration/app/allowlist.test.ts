@@ -46,6 +46,8 @@ describe('the route handlers are a fixed allowlist', () => {
     await expectNotFound('/api/namespaces/default/services/kubernetes/proxy/healthz');
     await expectNotFound('/api/namespaces/default/services/https:kubernetes:443/proxy/');
     await expectNotFound('/api/namespaces/default/services/kubernetes/status/extra');
+    // The status subresource had a route and no caller in the app (the live Service carries its status).
+    await expectNotFound('/api/namespaces/default/services/kubernetes/status');
   });
 
   it('refuses path traversal, encoded or not', async () => {
