@@ -37,7 +37,6 @@ export const apiPaths = {
   namespaces: () => '/api/namespaces',
   nodes: () => '/api/nodes',
   selfSubjectAccessReview: () => '/api/access/selfsubjectaccessreviews',
-  selfSubjectRulesReview: () => '/api/access/selfsubjectrulesreviews',
   serviceOpenApi: () => '/api/openapi/services',
   identity: () => '/api/identity',
   /** Every cluster Porthole knows, with its reachability (the cluster picker). */

@@ -17,7 +17,6 @@ export const queryKeys = {
   /** A watched collection (the cache value is a ListSnapshot). */
   list: (spec: WatchSpec) => scoped(['porthole', 'list', watchId(spec)] as const),
   accessReview: (attrs: Record<string, string | undefined>) => scoped(['porthole', 'access-review', attrs] as const),
-  rulesReview: (namespace: string) => scoped(['porthole', 'rules-review', namespace] as const),
   serviceOpenApi: (cluster = '') => scoped(['porthole', 'openapi', 'services', cluster] as const),
   identity: () => scoped(['porthole', 'identity'] as const),
   /** The cluster picker's list (all clusters: not scoped). */

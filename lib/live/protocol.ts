@@ -117,4 +117,3 @@ export interface StreamEvents {
   /** An ERROR the watch cannot recover from by relisting (e.g. 403): the Status, intact. */
   failure: { id: string; status: Status };
 }
-export type StreamEventName = keyof StreamEvents;

@@ -135,8 +135,6 @@ export const nodes = { list: (kc: KubeConfig, signal?: AbortSignal) => list(kc, 
 export const accessReviews = {
   selfSubjectAccess: (kc: KubeConfig, body: Buffer) =>
     upstream(kc, { method: 'POST', path: '/apis/authorization.k8s.io/v1/selfsubjectaccessreviews', body, contentType: 'application/json' }),
-  selfSubjectRules: (kc: KubeConfig, body: Buffer) =>
-    upstream(kc, { method: 'POST', path: '/apis/authorization.k8s.io/v1/selfsubjectrulesreviews', body, contentType: 'application/json' }),
 };
 
 export const openApi = {
