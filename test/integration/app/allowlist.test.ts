@@ -48,6 +48,7 @@ describe('the route handlers are a fixed allowlist', () => {
     await expectNotFound('/api/namespaces/default/services/kubernetes/status/extra');
     // The status subresource had a route and no caller in the app (the live Service carries its status).
     await expectNotFound('/api/namespaces/default/services/kubernetes/status');
+    await expectNotFound('/api/access/selfsubjectrulesreviews', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
   });
 
   it('refuses path traversal, encoded or not', async () => {
