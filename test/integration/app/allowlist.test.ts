@@ -60,6 +60,17 @@ describe('the route handlers are a fixed allowlist', () => {
     await expectNotFound('/api/namespaces/default/pods/..%2fsecrets');
     // A name that is not a valid object name never reaches the API server either.
     await expectNotFound('/api/namespaces/default/services/Kubernetes');
+    await expectNotFound('/api/namespaces/default/services/a..b');
+  });
+
+  it('checks the events filter\'s object name with the one DNS-1123 rule (no empty label: a..b)', async () => {
+    for (const name of ['a..b', '-a', 'a.', 'A']) {
+      const res = await fetch(`${stack.url}/api/namespaces/default/events?kind=Service&name=${encodeURIComponent(name)}`);
+      expect(res.status, name).toBe(400);
+      expect(((await res.json()) as Status).reason).toBe('BadRequest');
+    }
+    const fine = await fetch(`${stack.url}/api/namespaces/default/events?kind=Service&name=a.b-c`);
+    expect(fine.status).toBe(200);
   });
 
   it('refuses watches of anything but the allowlisted resources', async () => {
