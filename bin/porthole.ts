@@ -26,7 +26,7 @@
  *   --dev                 run `next dev` instead of `next start`
  *   --allow-context-switch  let browser users act as any context of the kubeconfig that reaches the
  *                         same cluster ("Acting as"); always on for the embedded cluster
- *   --auth kubeconfig|token|proxy  how users sign in (docs/notes/signin.md; $PORTHOLE_AUTH):
+ *   --auth kubeconfig|token|proxy  how users sign in (README "Sign-in modes"; $PORTHOLE_AUTH):
  *                         kubeconfig (default) acts with the kubeconfig's credentials; token: each user
  *                         signs in with their own bearer token; proxy: a trusted authenticating proxy
  *                         names the user, Porthole impersonates them

@@ -32,8 +32,8 @@ const CONTENT_TYPES: Record<string, PatchType> = {
 
 /**
  * go-restful refuses a PATCH whose Content-Type (none counts as application/octet-stream) is not one
- * the route consumes, before the handler runs; kube-apiserver's serviceErrorHandler turns its text
- * into a Status (NewGenericServerResponse: the text is the message and an UnexpectedServerResponse cause).
+ * the route consumes, before the handler runs; kube-apiserver answers its text as the message, with
+ * empty details (no cause: checked against kube-apiserver v1.32).
  */
 const UNSUPPORTED_MEDIA_TYPE = '415: Unsupported Media Type';
 
@@ -41,7 +41,7 @@ export function patchTypeOf(contentType: string | undefined): PatchType {
   const base = (contentType ?? '').split(';')[0].trim().toLowerCase();
   const type = CONTENT_TYPES[base];
   if (!type) {
-    throw new ApiError(failure(415, 'UnsupportedMediaType', UNSUPPORTED_MEDIA_TYPE, { causes: [{ reason: 'UnexpectedServerResponse', message: UNSUPPORTED_MEDIA_TYPE }] }));
+    throw new ApiError(failure(415, 'UnsupportedMediaType', UNSUPPORTED_MEDIA_TYPE, {}));
   }
   return type;
 }
