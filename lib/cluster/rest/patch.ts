@@ -103,12 +103,11 @@ export function patchObject<T extends KubeObject>(
   options: PatchOptions,
   subresource: Subresource = '',
 ): WriteResult<T> {
-  const anyDef = def as unknown as ResourceDefinition;
   const type = patchTypeOf(contentType);
   checkPatchOptions(type, options);
   const patch = parsePatch(type, text, contentType, options.fieldValidation);
   const manager = managerName(options.fieldManager, options.userAgent);
-  const expected = { kind: def.kind, apiVersion: apiVersionOf(anyDef) };
+  const expected = { kind: def.kind, apiVersion: apiVersionOf(def) };
   const schema = schemaFor(def.resource);
   return ctx.store.transact(
     (tx) => {
@@ -117,12 +116,12 @@ export function patchObject<T extends KubeObject>(
         const applied = patch as JsonObject;
         checkAppliedObject(applied, expected.apiVersion, schema);
         if (!isJsonObject(applied.metadata ?? null)) applied.metadata = {};
-        const warnings = enforceFieldValidation(anyDef, applied, options.fieldValidation, [], true);
+        const warnings = enforceFieldValidation(def, applied, options.fieldValidation, [], true);
         checkNameAndNamespace(applied as unknown as KubeObject, name, def.namespaced ? namespace : undefined);
         const time = timestamp(ctx.now());
         const common = { manager, force: options.force === true, apiVersion: expected.apiVersion, time, schema, subresource: subresource || undefined };
         if (!live) {
-          if (subresource) throw new ApiError(statusError.notFound(groupResourceOf(anyDef), name));
+          if (subresource) throw new ApiError(statusError.notFound(groupResourceOf(def), name));
           const seed = { apiVersion: expected.apiVersion, kind: def.kind, metadata: { name, ...(def.namespaced ? { namespace } : {}) } };
           const raw = serverSideApply({ ...common, live: undefined, applied }) as T;
           raw.metadata = { ...seed.metadata, ...raw.metadata };
@@ -137,9 +136,9 @@ export function patchObject<T extends KubeObject>(
         const object = updateInTransaction(ctx, def, tx, live, next, { manager, subresource, managedFieldsDone: true, warnings });
         return { object, warnings, created: false };
       }
-      if (!live) throw new ApiError(statusError.notFound(groupResourceOf(anyDef), name));
-      const out = checkTypeMeta(patchedObject(type, anyDef, live, patch), expected);
-      const warnings = enforceFieldValidation(anyDef, out, options.fieldValidation, [], true);
+      if (!live) throw new ApiError(statusError.notFound(groupResourceOf(def), name));
+      const out = checkTypeMeta(patchedObject(type, def, live, patch), expected);
+      const warnings = enforceFieldValidation(def, out, options.fieldValidation, [], true);
       const next = out as unknown as T;
       checkNameAndNamespace(next, name, def.namespaced ? namespace : undefined);
       const object = updateInTransaction(ctx, def, tx, live, next, { manager, subresource, warnings });
