@@ -18,6 +18,7 @@ import { checkNamespaceForCreate } from './namespace-guard';
 import { recordUpdate } from '../apply/managed-fields';
 import { translateStoreError } from './store-errors';
 import type { WriteOptions, WriteResult } from './write-options';
+import { decodedAs } from '../schema/json-view';
 
 const GENERATE_NAME_ATTEMPTS = 8;
 
@@ -102,7 +103,7 @@ export function createObject<T extends KubeObject>(
 ): WriteResult<T> {
   checkFieldManager(options.fieldManager, 'CreateOptions');
   const warnings = enforceFieldValidation(def, body, options.fieldValidation, strippedPaths, false, duplicates);
-  const decoded = body as unknown as T;
+  const decoded = decodedAs<T>(body);
   bindNamespace(def, decoded, namespace);
   // etcd3's Create refuses it with a plain error (a dry run never reaches storage).
   if (decoded.metadata.resourceVersion && !options.dryRun) throw ApiError.plain('resourceVersion should not be set on objects to be created');
@@ -132,7 +133,7 @@ export function createObjectsInOneTransaction<T extends KubeObject>(ctx: RestCon
   const manager = managerName(options.fieldManager, options.userAgent);
   const now = ctx.now();
   const prepared = bodies.map((body) => {
-    const decoded = body as unknown as T;
+    const decoded = decodedAs<T>(body);
     bindNamespace(def, decoded, decoded.metadata.namespace);
     if (!decoded.metadata.name) throw ApiError.plain('bulk create: every object needs metadata.name');
     return fillCreateMetadata(def.applyDefaults(decoded), now);

@@ -20,6 +20,7 @@ import { applyMergePatch } from '../patch/merge-patch';
 import { applyStrategicMergePatch, decodeStrategicPatch } from '../patch/strategic-merge-patch';
 import { checkNameAndNamespace, updateInTransaction, type Subresource } from './update';
 import type { WriteOptions, WriteResult } from './write-options';
+import { asJson, decodedAs } from '../schema/json-view';
 
 export type PatchType = 'json' | 'merge' | 'strategic' | 'apply';
 
@@ -84,7 +85,7 @@ function undecodablePatchResult(out: JsonValue): ApiError {
 }
 
 function patchedObject(type: Exclude<PatchType, 'apply'>, def: ResourceDefinition, live: KubeObject, patch: JsonValue): JsonObject {
-  const doc = structuredClone(live) as unknown as JsonObject;
+  const doc = asJson(structuredClone(live));
   let out: JsonValue;
   if (type === 'json') out = applyJsonPatch(doc, patch);
   else if (type === 'merge') out = applyMergePatch(doc, patch);
@@ -117,7 +118,7 @@ export function patchObject<T extends KubeObject>(
         checkAppliedObject(applied, expected.apiVersion, schema);
         if (!isJsonObject(applied.metadata ?? null)) applied.metadata = {};
         const warnings = enforceFieldValidation(def, applied, options.fieldValidation, [], true);
-        checkNameAndNamespace(applied as unknown as KubeObject, name, def.namespaced ? namespace : undefined);
+        checkNameAndNamespace(decodedAs<KubeObject>(applied), name, def.namespaced ? namespace : undefined);
         const time = timestamp(ctx.now());
         const common = { manager, force: options.force === true, apiVersion: expected.apiVersion, time, schema, subresource: subresource || undefined };
         if (!live) {
@@ -125,11 +126,11 @@ export function patchObject<T extends KubeObject>(
           const seed = { apiVersion: expected.apiVersion, kind: def.kind, metadata: { name, ...(def.namespaced ? { namespace } : {}) } };
           const raw = serverSideApply({ ...common, live: undefined, applied }) as T;
           raw.metadata = { ...seed.metadata, ...raw.metadata };
-          const merged = checkTypeMeta(raw as unknown as JsonObject, expected) as unknown as T;
+          const merged = decodedAs<T>(checkTypeMeta(asJson(raw), expected));
           const fresh = fillCreateMetadata(def.applyDefaults(merged), ctx.now());
           return { object: createInTransaction(ctx, def, tx, fresh, manager, true, warnings), warnings, created: true };
         }
-        const next = checkTypeMeta(serverSideApply({ ...common, live, applied }) as unknown as JsonObject, expected) as unknown as T;
+        const next = decodedAs<T>(checkTypeMeta(asJson(serverSideApply({ ...common, live, applied })), expected));
         // A resourceVersion in the applied configuration is a precondition (409 when stale).
         const appliedRV = isJsonObject(applied.metadata ?? null) ? (applied.metadata as JsonObject).resourceVersion : undefined;
         next.metadata.resourceVersion = typeof appliedRV === 'string' && appliedRV ? appliedRV : live.metadata.resourceVersion;
@@ -139,7 +140,7 @@ export function patchObject<T extends KubeObject>(
       if (!live) throw new ApiError(statusError.notFound(groupResourceOf(def), name));
       const out = checkTypeMeta(patchedObject(type, def, live, patch), expected);
       const warnings = enforceFieldValidation(def, out, options.fieldValidation, [], true);
-      const next = out as unknown as T;
+      const next = decodedAs<T>(out);
       checkNameAndNamespace(next, name, def.namespaced ? namespace : undefined);
       const object = updateInTransaction(ctx, def, tx, live, next, { manager, subresource, warnings });
       return { object, warnings, created: false };

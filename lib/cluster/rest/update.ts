@@ -20,6 +20,7 @@ import { carryUpdateMetadata, checkFieldManager, fillCreateMetadata, managerName
 import { recordUpdate } from '../apply/managed-fields';
 import { MODIFIED_MESSAGE, translateStoreError } from './store-errors';
 import type { WriteOptions, WriteResult } from './write-options';
+import { decodedAs } from '../schema/json-view';
 
 export type Subresource = '' | 'status';
 
@@ -145,7 +146,7 @@ export function updateObject<T extends KubeObject>(
 ): WriteResult<T> {
   checkFieldManager(options.fieldManager, 'UpdateOptions');
   const warnings = enforceFieldValidation(def, body, options.fieldValidation, strippedPaths, false, duplicates);
-  const obj = body as unknown as T;
+  const obj = decodedAs<T>(body);
   checkNameAndNamespace(obj, name, def.namespaced ? namespace : undefined);
   if (def.namespaced) obj.metadata.namespace = namespace;
   const manager = managerName(options.fieldManager, options.userAgent);
