@@ -11,6 +11,19 @@ export default defineConfig([
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
+  {
+    // The production build bundles app/, components/, proxy.ts, instrumentation.ts and what they import; the
+    // embedded cluster (lib/cluster) runs from source beside it and stays out of it, so its changes do not
+    // make the build stale (lib/build/source-hash.ts leaves it out of the build's hash).
+    files: ['app/**', 'components/**', 'lib/**', 'proxy.ts', 'instrumentation.ts', 'next.config.ts'],
+    ignores: ['lib/cluster/**', '**/*.test.ts'],
+    rules: {
+      'import/no-restricted-paths': [
+        'error',
+        { zones: [{ target: './', from: './lib/cluster', message: 'The Next build must not import the embedded cluster (lib/build/source-hash.ts leaves it out of the build hash).' }] },
+      ],
+    },
+  },
   globalIgnores([
     '.next/**',
     'out/**',

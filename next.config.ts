@@ -2,11 +2,15 @@ import type { NextConfig } from 'next';
 import { PROXY_BODY_BUFFER_BYTES } from './lib/server/limits';
 import { precompressStatic } from './lib/static-assets/precompress';
 import { COMMON_SECURITY_HEADERS } from './lib/server/request-guard';
+import { sourceHash } from './lib/build/source-hash';
 
 const nextConfig: NextConfig = {
   // client-node pulls in Node-only modules (ws, node-fetch, socks agents): keep it out of the bundle.
   serverExternalPackages: ['@kubernetes/client-node'],
   poweredByHeader: false,
+  // The build's id is the hash of what it was made from: `npm start` and the test helpers rebuild when the
+  // sources, config or lockfile no longer match it (lib/build/source-hash.ts). `next build` runs in the root.
+  generateBuildId: async () => sourceHash(process.cwd()),
   // The container image (Dockerfile) runs `node server.js` from a standalone build; `npm start` and the
   // tests run `next start`, which does not support standalone output, so it is on only when asked for.
   ...(process.env.PORTHOLE_STANDALONE === '1' ? { output: 'standalone' as const } : {}),

@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- group...]` (groups: cluster, depth, app, slowlink, scale, watch, fanout, forms, yaml): every benchmark Porthole has,
+ * `npm run bench [-- group...]` (groups: core, cluster, depth, app, slowlink, scale, watch, fanout, forms, yaml): every benchmark Porthole has,
  * with its target. Prints the machine, then one table of all figures; writes .porthole/bench/latest.json.
  * Exits 0 when figures miss their targets (a benchmark reports, it is not a test); 1 when a group
  * fails to run; 2 for an unknown group.
@@ -7,6 +7,7 @@
 import { benchApp } from './app-bench';
 import { benchCluster } from './cluster-bench';
 import { benchDeepBodies } from './deep-body-bench';
+import { benchCore } from './core-bench';
 import { benchFanout } from './fanout-bench';
 import { benchForms } from './forms-bench';
 import { benchScale } from './scale-bench';
@@ -23,6 +24,7 @@ interface BenchGroup {
 }
 
 const GROUPS: readonly BenchGroup[] = [
+  { key: 'core', title: 'Pure cores in Node (list rows, store, YAML)', run: benchCore },
   { key: 'cluster', title: 'Embedded cluster', run: benchCluster },
   { key: 'depth', title: 'Deeply nested bodies', run: benchDeepBodies },
   { key: 'app', title: 'Service list', run: benchApp },

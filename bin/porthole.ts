@@ -29,7 +29,7 @@
  *   --dev                 run `next dev` instead of `next start`
  *   --allow-context-switch  let browser users act as any context of the kubeconfig that reaches the
  *                         same cluster ("Acting as"); always on for the embedded cluster
- *   --auth kubeconfig|token|proxy  how users sign in (docs/notes/signin.md; $PORTHOLE_AUTH):
+ *   --auth kubeconfig|token|proxy  how users sign in (README "Sign-in modes"; $PORTHOLE_AUTH):
  *                         kubeconfig (default) acts with the kubeconfig's credentials; token: each user
  *                         signs in with their own bearer token; proxy: a trusted authenticating proxy
  *                         names the user, Porthole impersonates them
@@ -56,6 +56,7 @@ import { parseAuthMode, parseDuration, parseSessionKeys } from '../lib/server/au
 import { cidrList } from '../lib/server/auth-mode-proxy';
 import { parseScale } from '../lib/cluster/demo/scale';
 import { parseNamespaceList } from '../lib/server/configured-namespaces';
+import { staleBuildReason } from '../lib/build/source-hash';
 import { deriveClusters, kubeconfigPaths, mergeKubeconfigs, type KubeconfigFile } from '../lib/server/kubeconfig-merge';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -357,8 +358,9 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown(0));
   process.on('SIGTERM', () => void shutdown(0));
 
-  if (!args.dev && !existsSync(join(root, '.next', 'BUILD_ID'))) {
-    console.log('porthole: no production build yet, running `next build` once (takes a minute)...');
+  const stale = args.dev ? undefined : staleBuildReason(root);
+  if (stale) {
+    console.log(`porthole: ${stale}: running \`next build\` (takes a few minutes)...`);
     const build = run(process.execPath, [nextBin, 'build'], env);
     next = build;
     const code = await exited(build);

@@ -1,5 +1,5 @@
 /**
- * The Service detail page fixes from the UI QA report (/work/qa-ui.md): header counts agree with the
+ * The Service detail page fixes from a UI QA report (items D-01…D-26): header counts agree with the
  * diagnosis (D-01), the headline says what is broken (D-02), SVG status icons, a namespace-scoped
  * identity without nodes access (D-08), externalTrafficPolicy Local node ports (D-16), big Services
  * (D-26), condensed non-applicable sections (D-21), YAML (D-20) and small items (D-22).

@@ -4,11 +4,28 @@
  */
 import { expect, type Locator, type Page } from '@playwright/test';
 import type { Service } from '../lib/k8s/types';
+import { DRAFT_KEY_PREFIX } from '../lib/service-yaml/drafts';
 import { serviceToYaml } from '../lib/service-yaml/editor-text';
 import { env, sharedApi } from './support';
 
 export const api = sharedApi();
 export const NS = 'e2e-yaml';
+
+/**
+ * The editor's draft of ns/name as the page saved it in localStorage (lib/service-yaml/drafts.ts), or ''
+ * before the first save. Poll it instead of sleeping through the save's debounce.
+ */
+export async function savedDraftText(page: Page, ns: string, name: string): Promise<string> {
+  const suffix = `/${encodeURIComponent(ns)}/${encodeURIComponent(name)}`;
+  return page.evaluate(
+    ({ prefix, suffix }) => {
+      const key = Object.keys(localStorage).find((k) => k.startsWith(prefix) && k.endsWith(suffix));
+      const saved = key ? (JSON.parse(localStorage.getItem(key) ?? '{}') as { text?: unknown }).text : undefined;
+      return typeof saved === 'string' ? saved : '';
+    },
+    { prefix: `${encodeURIComponent(DRAFT_KEY_PREFIX)}/`, suffix },
+  );
+}
 
 export function editor(page: Page): Locator {
   return page.getByRole('textbox', { name: /YAML of Service/ });

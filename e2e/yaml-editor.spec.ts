@@ -20,6 +20,7 @@ import {
   pasteAll,
   problem,
   replaceLine,
+  savedDraftText,
 } from './yaml-editor-helpers';
 
 const SERVER = 'API server (dry run)';
@@ -129,7 +130,7 @@ test('a draft survives a reload; discard brings back the live object', async ({ 
   const svc = await freshService('yaml-draft', twoPorts);
   await openEditor(page, NS, 'yaml-draft');
   await replaceLine(page, lineOf(editorText(svc), /^\s+port: 9090$/), 'port: 9093');
-  await page.waitForTimeout(600); // the draft is saved 300 ms after the last keystroke
+  await expect.poll(() => savedDraftText(page, NS, 'yaml-draft')).toContain('port: 9093'); // saved 300 ms after the last keystroke
   await page.reload();
   await expect(page.getByTestId('yaml-draft-restored')).toBeVisible();
   await expect(page.getByTestId('yaml-editor').locator('.view-lines')).toContainText('9093');
@@ -207,7 +208,7 @@ test('a restored draft whose base is stale says so and offers the three-way merg
   const svc = await freshService('yaml-stale', twoPorts);
   await openEditor(page, NS, 'yaml-stale');
   await replaceLine(page, lineOf(editorText(svc), /^\s+port: 9090$/), 'port: 9094');
-  await page.waitForTimeout(600);
+  await expect.poll(() => savedDraftText(page, NS, 'yaml-stale')).toContain('port: 9094');
   await page.goto('about:blank');
   await api.patchService(NS, 'yaml-stale', { metadata: { labels: { changed: 'meanwhile' } } });
   await openEditor(page, NS, 'yaml-stale');

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Every test Porthole has, in order: type-check, lint, unit, build, integration, browser.
+# Every test Porthole has, in order: type-check, lint, unused code, unit, build, integration, browser.
 # Fails when any step fails; ends with one summary line "tests: N passed, N failed".
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -17,6 +17,7 @@ step() {
 step chromium bash scripts/ensure-chromium.sh
 step typecheck npx tsc --noEmit
 step lint npx eslint .
+step unused npx knip --no-progress
 step unit npx vitest run --project unit --reporter=default --reporter=json --outputFile.json="$out/unit.json"
 step build npx next build
 step integration npx vitest run --project integration --reporter=default --reporter=json --outputFile.json="$out/integration.json"

@@ -3,7 +3,7 @@ import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useConnectionState } from '../../lib/client/providers';
 import { isClusterDataKey } from '../../lib/client/query-keys';
-import { humanDuration } from '../../lib/service-list/format';
+import { humanDuration } from '../../lib/k8s/duration';
 
 const LABEL = { idle: 'Live', connecting: 'Connecting', live: 'Live', reconnecting: 'Reconnecting', stale: 'Stale' } as const;
 

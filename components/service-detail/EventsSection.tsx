@@ -1,7 +1,7 @@
 'use client';
 import type { Event, Status } from '../../lib/k8s/types';
 import { eventSource, eventTime } from '../../lib/service-insight/events';
-import { humanDuration } from '../../lib/service-list/format';
+import { humanDuration } from '../../lib/k8s/duration';
 import { useNow } from '../../lib/client/use-now';
 import { Empty, Section, Unavailable } from './Section';
 import { SafeText } from '../text/SafeText';

@@ -1,7 +1,8 @@
 'use client';
 import type { Service } from '../../lib/k8s/types';
 import { overviewFields } from '../../lib/service-insight/overview';
-import { displayType, humanDuration } from '../../lib/service-list/format';
+import { humanDuration } from '../../lib/k8s/duration';
+import { displayType } from '../../lib/service-list/format';
 import { useNow } from '../../lib/client/use-now';
 import { CopyButton, Copyable } from './CopyButton';
 import { EditableMetadata } from '../service-actions/EditableMetadata';

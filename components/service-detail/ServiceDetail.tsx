@@ -4,7 +4,7 @@ import { usePageRoutes } from '../../lib/client/cluster-context';
 import { useConnectionState } from '../../lib/client/providers';
 import { useNow } from '../../lib/client/use-now';
 import type { Status } from '../../lib/k8s/types';
-import { humanDuration } from '../../lib/service-list/format';
+import { humanDuration } from '../../lib/k8s/duration';
 import { displayType } from '../../lib/service-list/format';
 import { DiagnosisPanel } from './DiagnosisPanel';
 import { EventsSection } from './EventsSection';

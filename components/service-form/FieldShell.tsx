@@ -39,10 +39,6 @@ export function useFieldMessages(keys: readonly string[], nested = false): Field
   };
 }
 
-export function hasMessages(m: FieldMessageList): boolean {
-  return m.errors.length + m.warnings.length + m.serverOnly.length > 0;
-}
-
 /** The list of messages of one field (always rendered, so aria-describedby points at something). */
 export function FieldMessages({ id, messages }: { id: string; messages: FieldMessageList }) {
   return (

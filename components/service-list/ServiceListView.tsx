@@ -5,7 +5,7 @@ import { useNow } from '../../lib/client/use-now';
 import { useServiceListModel } from '../../lib/client/service-list-view';
 import { useNamespaces } from '../../lib/client/namespaces';
 import { useUrlViewState } from '../../lib/client/use-url-view-state';
-import { humanDuration } from '../../lib/service-list/format';
+import { humanDuration } from '../../lib/k8s/duration';
 import { Icon } from '../chrome/Icon';
 import { ReadableNamespacesNote } from '../chrome/ReadableNamespacesNote';
 import { ListEmpty, ListError, ListLoading } from './ListStates';

@@ -3,7 +3,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import Link from 'next/link';
 import { memo, useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useNow } from '../../lib/client/use-now';
-import { humanDuration } from '../../lib/service-list/format';
+import { humanDuration } from '../../lib/k8s/duration';
 import type { ServiceRow } from '../../lib/service-list/rows';
 import type { SortKey } from '../../lib/service-list/sort';
 import { shownSort, toggleSort, type ListViewState } from '../../lib/service-list/url-state';

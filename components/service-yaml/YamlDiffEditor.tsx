@@ -1,7 +1,7 @@
 'use client';
 /** Monaco's diff editor, read-only: the live object (left) against what will be applied (right). */
 import { useEffect, useRef } from 'react';
-import { monaco, setupMonaco } from './monaco-setup';
+import { setupMonaco } from './monaco-setup';
 
 export interface YamlDiffEditorProps {
   original: string;
@@ -35,4 +35,3 @@ export default function YamlDiffEditor({ original, modified, ariaLabel }: YamlDi
   return <div ref={host} className="sy-diff" data-testid="yaml-diff" />;
 }
 
-export type { monaco };

@@ -1,6 +1,6 @@
 'use client';
 import { useQueries, useQuery } from '@tanstack/react-query';
-import type { ResourceAttributes, SelfSubjectAccessReview, SelfSubjectRulesReview } from '../k8s/types';
+import type { ResourceAttributes, SelfSubjectAccessReview } from '../k8s/types';
 import { apiPaths } from './api-paths';
 import { requestJson } from './fetch-json';
 import { queryKeys } from './query-keys';
@@ -49,21 +49,4 @@ export function useNamespacesWithServiceAccess(names: readonly string[], verb = 
   });
   if (!ask) return { names: [...names], pending: everywhere.isPending };
   return { names: names.filter((_, i) => reviews[i]?.data?.allowed !== false), pending: reviews.some((r) => r.isPending) };
-}
-
-/** Everything the current identity may do in a namespace (SelfSubjectRulesReview). */
-export function useRules(namespace: string) {
-  return useQuery({
-    queryKey: queryKeys.rulesReview(namespace),
-    staleTime: 30_000,
-    queryFn: async () => {
-      const data = await postReview<SelfSubjectRulesReview>(apiPaths.selfSubjectRulesReview(), {
-        apiVersion: 'authorization.k8s.io/v1',
-        kind: 'SelfSubjectRulesReview',
-        metadata: {},
-        spec: { namespace },
-      });
-      return data.status;
-    },
-  });
 }

@@ -28,7 +28,6 @@ export const apiPaths = {
   /** The Service list's projection (what the list shows), not whole objects. */
   serviceRows: (namespace?: string) => `/api/service-rows${q({ namespace })}`,
   service: (namespace: string, name: string) => `/api/namespaces/${enc(namespace)}/services/${enc(name)}`,
-  serviceStatus: (namespace: string, name: string) => `/api/namespaces/${enc(namespace)}/services/${enc(name)}/status`,
   endpointSlices: (namespace?: string, service?: string) =>
     namespace ? `/api/namespaces/${enc(namespace)}/endpointslices${q({ service })}` : '/api/endpointslices',
   endpoints: (namespace: string, name: string) => `/api/namespaces/${enc(namespace)}/endpoints/${enc(name)}`,
@@ -38,7 +37,6 @@ export const apiPaths = {
   namespaces: () => '/api/namespaces',
   nodes: () => '/api/nodes',
   selfSubjectAccessReview: () => '/api/access/selfsubjectaccessreviews',
-  selfSubjectRulesReview: () => '/api/access/selfsubjectrulesreviews',
   serviceOpenApi: () => '/api/openapi/services',
   identity: () => '/api/identity',
   /** Every cluster Porthole knows, with its reachability (the cluster picker). */

@@ -34,7 +34,7 @@ describe('URLs and keys of one cluster', () => {
     expect(apiUrl(apiPaths.session())).toBe('/api/session');
     expect(apiUrl(apiPaths.clusters())).toBe('/api/clusters');
     expect(queryKeys.list({ resource: 'services' })).toEqual(['porthole', 'list', 'services:all', { cluster: 'prod' }]);
-    expect(queryKeys.serviceStatus('demo', 'web')).toEqual(['porthole', 'service-status', 'demo', 'web', { cluster: 'prod' }]);
+    expect(queryKeys.identity()).toEqual(['porthole', 'identity', { cluster: 'prod' }]);
     expect(queryKeys.clusters()).toEqual(['porthole', 'clusters']);
     // An explicit cluster (server-side prefetch) wins over the scope.
     expect(apiUrl(apiPaths.serviceRows('demo'), 'staging')).toBe('/api/service-rows?namespace=demo&cluster=staging');

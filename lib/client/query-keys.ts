@@ -16,17 +16,14 @@ export const queryKeys = {
   all: ['porthole'] as const,
   /** A watched collection (the cache value is a ListSnapshot). */
   list: (spec: WatchSpec) => scoped(['porthole', 'list', watchId(spec)] as const),
-  serviceStatus: (namespace: string, name: string) => scoped(['porthole', 'service-status', namespace, name] as const),
-  endpoints: (namespace: string, name: string) => scoped(['porthole', 'endpoints', namespace, name] as const),
   accessReview: (attrs: Record<string, string | undefined>) => scoped(['porthole', 'access-review', attrs] as const),
-  rulesReview: (namespace: string) => scoped(['porthole', 'rules-review', namespace] as const),
   serviceOpenApi: (cluster = '') => scoped(['porthole', 'openapi', 'services', cluster] as const),
   identity: () => scoped(['porthole', 'identity'] as const),
   /** The cluster picker's list (all clusters: not scoped). */
   clusters: () => ['porthole', 'clusters'] as const,
 };
 
-/** Whether a query holds data read from the cluster (lists, a Service's status, endpoints), not permissions or schema. */
+/** Whether a query holds data read from the cluster (the watched lists), not permissions or schema. */
 export function isClusterDataKey(key: readonly unknown[]): boolean {
-  return key[0] === 'porthole' && (key[1] === 'list' || key[1] === 'service-status' || key[1] === 'endpoints');
+  return key[0] === 'porthole' && key[1] === 'list';
 }

@@ -3,7 +3,6 @@
  * Services: the live list (all namespaces or one), one live Service, and the writes (create, replace,
  * patch, delete — each with dry-run). Writes need no cache update: the watch stream delivers the result.
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { DeleteOptions, Service } from '../k8s/types';
 import type { WatchSpec } from '../live/protocol';
@@ -105,29 +104,3 @@ export const serviceApi = {
       ...(options ? { body: JSON.stringify({ kind: 'DeleteOptions', apiVersion: 'v1', ...options }), contentType: 'application/json' } : {}),
     }),
 };
-
-export function useCreateService() {
-  return useMutation({
-    mutationFn: (v: { namespace: string; service: Service; opts?: WriteQuery }) => serviceApi.create(v.namespace, v.service, v.opts),
-  });
-}
-
-export function useReplaceService() {
-  return useMutation({ mutationFn: (v: { ref: ServiceRef; service: Service; opts?: WriteQuery }) => serviceApi.replace(v.ref, v.service, v.opts) });
-}
-
-export function usePatchService() {
-  return useMutation({
-    mutationFn: (v: { ref: ServiceRef; type: PatchType; patch: unknown; opts?: WriteQuery }) => serviceApi.patch(v.ref, v.type, v.patch, v.opts),
-  });
-}
-
-export function useDeleteService() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (v: { ref: ServiceRef; options?: DeleteOptions; opts?: WriteQuery }) => serviceApi.delete(v.ref, v.options, v.opts),
-    onSuccess: (_r, v) => {
-      if (!v.opts?.dryRun) void queryClient.invalidateQueries({ queryKey: queryKeys.serviceStatus(v.ref.namespace, v.ref.name) });
-    },
-  });
-}

@@ -12,11 +12,11 @@
  * `unable to parse requirement: found 'b', expected: in, notin, =, ==, !=, gt, lt`.
  */
 import type { LabelSelector } from './types/meta';
-import { matchesLabelRequirement, matchesLabelRequirements, newLabelRequirement, type LabelOperator, type LabelRequirement } from './label-requirement';
+import { matchesLabelRequirements, newLabelRequirement, type LabelRequirement } from './label-requirement';
 import { parseRequirements } from './label-selector-parser';
 
-export { matchesLabelRequirement, matchesLabelRequirements, newLabelRequirement };
-export type { LabelOperator, LabelRequirement };
+export { matchesLabelRequirements, newLabelRequirement };
+export type { LabelRequirement };
 
 function byKey(a: LabelRequirement, b: LabelRequirement): number {
   return a.key < b.key ? -1 : a.key > b.key ? 1 : 0;

@@ -4,6 +4,7 @@
  * the route handler (server) and the connection manager (browser).
  */
 import type { KubeObject, Status, WatchEventType } from '../k8s/types';
+import { isDNS1123Label } from '../k8s/validation/names';
 
 /** Every resource the stream can watch. Anything else is refused. */
 export const WATCHABLE_RESOURCES = ['services', 'endpointslices', 'endpoints', 'pods', 'events', 'namespaces', 'nodes'] as const;
@@ -30,15 +31,15 @@ export type WatchView = 'rows';
 /** Which resources have which projections. */
 const VIEWS: Partial<Record<WatchableResource, readonly WatchView[]>> = { services: ['rows'] };
 
-const NAMESPACE_RE = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
 const MAX_SELECTOR = 1024;
 
 export function isWatchableResource(value: string): value is WatchableResource {
   return (WATCHABLE_RESOURCES as readonly string[]).includes(value);
 }
 
+/** A namespace's name is a DNS-1123 label (apimachinery ValidateNamespaceName). */
 export function isValidNamespaceName(value: string): boolean {
-  return value.length <= 63 && NAMESPACE_RE.test(value);
+  return isDNS1123Label(value).length === 0;
 }
 
 /** `services:all`, `services:all:v=rows`, `pods:demo:l=app%3Dweb`, `events:demo:f=involvedObject.name%3Dweb`. */
@@ -117,4 +118,3 @@ export interface StreamEvents {
   /** An ERROR the watch cannot recover from by relisting (e.g. 403): the Status, intact. */
   failure: { id: string; status: Status };
 }
-export type StreamEventName = keyof StreamEvents;

@@ -1,4 +1,5 @@
 import 'server-only';
+import { isDNS1123Subdomain } from '../k8s/validation/names';
 import { isValidNamespaceName } from '../live/protocol';
 import { notFoundStatus, RequestError } from './errors';
 
@@ -6,16 +7,19 @@ import { notFoundStatus, RequestError } from './errors';
  * URL segment checks. A segment that is not a possible object name (including anything that decodes to
  * `..`, `/`, `%2f`, empty) is answered 404 like an unknown path: nothing reaches the API server.
  */
-const DNS1123_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
-
 export function requireNamespace(value: string | undefined): string {
   if (value === undefined || !isValidNamespaceName(value)) throw new RequestError(notFoundStatus());
   return value;
 }
 
-/** Object names: DNS-1123 subdomains (covers Service, Endpoints, EndpointSlice names). */
+/** Whether `value` can be an object's name: a DNS-1123 subdomain (Service, Endpoints, EndpointSlice, Pod names). */
+export function isObjectName(value: string): boolean {
+  return isDNS1123Subdomain(value).length === 0;
+}
+
+/** Object names in the path. */
 export function requireName(value: string | undefined): string {
-  if (value === undefined || value.length > 253 || !DNS1123_SUBDOMAIN.test(value)) throw new RequestError(notFoundStatus());
+  if (value === undefined || !isObjectName(value)) throw new RequestError(notFoundStatus());
   return value;
 }
 

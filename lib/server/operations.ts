@@ -71,8 +71,6 @@ export const services = {
   list: (kc: KubeConfig, o: ListOptions) => list(kc, 'services', o),
   get: (kc: KubeConfig, ns: string, name: string, signal?: AbortSignal) =>
     upstream(kc, { method: 'GET', path: objectPath('services', ns, name), signal }),
-  getStatus: (kc: KubeConfig, ns: string, name: string, signal?: AbortSignal) =>
-    upstream(kc, { method: 'GET', path: `${objectPath('services', ns, name)}/status`, signal }),
   create: (kc: KubeConfig, ns: string, body: Buffer, opts: WriteOptions) =>
     upstream(kc, { method: 'POST', path: collectionPath('services', ns), body, contentType: 'application/json', query: writeQuery(opts) }),
   replace: (kc: KubeConfig, ns: string, name: string, body: Buffer, opts: WriteOptions) =>
@@ -137,8 +135,6 @@ export const nodes = { list: (kc: KubeConfig, signal?: AbortSignal) => list(kc, 
 export const accessReviews = {
   selfSubjectAccess: (kc: KubeConfig, body: Buffer) =>
     upstream(kc, { method: 'POST', path: '/apis/authorization.k8s.io/v1/selfsubjectaccessreviews', body, contentType: 'application/json' }),
-  selfSubjectRules: (kc: KubeConfig, body: Buffer) =>
-    upstream(kc, { method: 'POST', path: '/apis/authorization.k8s.io/v1/selfsubjectrulesreviews', body, contentType: 'application/json' }),
 };
 
 export const openApi = {

@@ -9,7 +9,7 @@ import type { IPFamily, IPFamilyPolicy, Protocol, Service, ServicePort, ServiceS
 import { cloneService, serviceKindOf, type ServiceKind } from '../service';
 import { sameValue, SPEC_ORDER, WRITERS, writeMeta, writePorts } from './form-writers';
 
-export { mapOf, parseWhole } from './form-writers';
+export { mapOf } from './form-writers';
 
 export interface KeyValueRow {
   /** Stable row id for React keys (not part of the Service). */

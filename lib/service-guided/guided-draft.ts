@@ -9,7 +9,6 @@ import { isVolatileLabelKey } from '../service-draft/selector-suggestions';
 import { parseTargetPort, type OfferedPort } from '../service-draft/target-ports';
 
 export const GUIDED_STEPS = ['workload', 'audience', 'ports', 'review'] as const;
-export type GuidedStepId = (typeof GUIDED_STEPS)[number];
 
 export interface GuidedPort {
   name: string;

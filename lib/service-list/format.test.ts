@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Service } from '../k8s/types';
-import { clusterIPText, displayType, externalAddress, formatPort, humanDuration, selectorText } from './format';
+import { clusterIPText, displayType, externalAddress, formatPort, selectorText } from './format';
 
 const svc = (spec: Service['spec'], status?: Service['status']): Service => ({ metadata: { name: 'x', namespace: 'demo' }, spec, status });
 
@@ -50,22 +50,4 @@ describe('selectorText', () => {
     expect(selectorText(svc({ selector: { tier: 'web', app: 'shop' } }))).toBe('app=shop,tier=web');
     expect(selectorText(svc({}))).toBe('');
   });
-});
-
-describe('humanDuration (kubectl)', () => {
-  const s = 1000;
-  it.each([
-    [-5 * s, '<invalid>'],
-    [0, '0s'],
-    [119 * s, '119s'],
-    [125 * s, '2m5s'],
-    [600 * s, '10m'],
-    [179 * 60 * s, '179m'],
-    [3 * 3600 * s + 20 * 60 * s, '3h20m'],
-    [30 * 3600 * s, '30h'],
-    [3 * 86400 * s + 4 * 3600 * s, '3d4h'],
-    [40 * 86400 * s, '40d'],
-    [3 * 365 * 86400 * s + 10 * 86400 * s, '3y10d'],
-    [9 * 365 * 86400 * s, '9y'],
-  ])('%i ms → %s', (ms, text) => expect(humanDuration(ms)).toBe(text));
 });

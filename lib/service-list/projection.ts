@@ -8,9 +8,6 @@
  */
 import type { LoadBalancerIngress, Service, ServicePort, ServiceSpec } from '../k8s/types';
 
-/** The watch/list view name that asks for this projection. */
-export const SERVICE_ROWS_VIEW = 'rows';
-
 /** A Service cut down to the list's fields: the same wire shape, so every list helper takes it. */
 export type ListedService = Service;
 

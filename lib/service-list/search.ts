@@ -98,14 +98,6 @@ export function nameRank(row: ServiceRow, words: readonly string[]): number {
   return best;
 }
 
-/** Stable partition by name rank: the typed Service first, each group in its previous order. O(n). */
-export function rankRows(rows: readonly ServiceRow[], words: readonly string[]): ServiceRow[] {
-  if (words.length === 0) return rows.slice();
-  const groups: ServiceRow[][] = [[], [], [], []];
-  for (const row of rows) groups[nameRank(row, words)].push(row);
-  return groups[0].concat(groups[1], groups[2], groups[3]);
-}
-
 export function filterRows(rows: readonly ServiceRow[], query: string, types: readonly DisplayType[]): ServiceRow[] {
   return filterAndCount(rows, query, types).rows;
 }

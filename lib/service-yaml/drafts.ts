@@ -27,7 +27,8 @@ export interface DraftRef {
   name: string;
 }
 
-const PREFIX = 'porthole.yaml-draft.v1';
+/** What every draft's localStorage key starts with. */
+export const DRAFT_KEY_PREFIX = 'porthole.yaml-draft.v1';
 
 /** The one draft of the New-Service page (form and YAML tab) of a cluster: its namespace is part of the draft. */
 export function newServiceDraftRef(cluster: string): DraftRef {
@@ -35,7 +36,7 @@ export function newServiceDraftRef(cluster: string): DraftRef {
 }
 
 export function draftKey(ref: DraftRef): string {
-  return [PREFIX, ref.cluster, ref.namespace, ref.name || '(new)'].map(encodeURIComponent).join('/');
+  return [DRAFT_KEY_PREFIX, ref.cluster, ref.namespace, ref.name || '(new)'].map(encodeURIComponent).join('/');
 }
 
 function isDraft(v: unknown): v is ServiceYamlDraft {

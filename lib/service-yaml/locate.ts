@@ -6,7 +6,7 @@
  * Pure and browser-safe.
  */
 import { isMap, isScalar, isSeq, type Document, type LineCounter, type Node } from 'yaml';
-import { parseFieldPath, serviceErrorLocation, type PathSegment } from '../service/error-locations';
+import { serviceErrorLocation, type PathSegment } from '../service/error-locations';
 import { DOCUMENT_START, type TextRange } from './markers';
 
 export interface PathLocation {
@@ -106,4 +106,3 @@ export function locateField(doc: Document, lineCounter: LineCounter, text: strin
   return loc;
 }
 
-export { parseFieldPath };

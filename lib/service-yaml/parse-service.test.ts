@@ -27,16 +27,14 @@ describe('parseServiceYaml: bad input is a marker, never an exception', () => {
     expect(r.markers[0].startLine).toBe(1);
   });
 
-  it('stops an alias bomb quickly with an error at the first alias', () => {
+  it('stops an alias bomb with an error at the first alias (its cost is in `npm run bench -- core`)', () => {
     const lines = ['a: &a ["x","x","x","x","x","x","x","x","x"]'];
     for (let i = 0; i < 9; i++) {
       const prev = String.fromCharCode(97 + i);
       const cur = String.fromCharCode(98 + i);
       lines.push(`${cur}: &${cur} [${Array(9).fill(`*${prev}`).join(',')}]`);
     }
-    const start = performance.now();
     const r = parseServiceYaml(lines.join('\n'));
-    expect(performance.now() - start).toBeLessThan(2000);
     expect(r.service).toBeUndefined();
     expect(r.markers[0].message).toMatch(/alias/i);
     expect(r.markers[0].startLine).toBe(2);

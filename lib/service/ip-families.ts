@@ -14,8 +14,6 @@ import { validateClusterIPsRelatedFields } from './validation-cluster-ips';
 /** The Service IP families a cluster has (its service CIDRs), the primary (default) one first. */
 export type ClusterIPFamilies = readonly IPFamily[];
 
-export const SINGLE_STACK_IPV4: ClusterIPFamilies = ['IPv4'];
-
 function sameList(a: readonly string[] | undefined, b: readonly string[] | undefined): boolean {
   const x = a ?? [];
   const y = b ?? [];

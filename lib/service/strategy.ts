@@ -17,7 +17,6 @@ import {
   needsNodePorts,
 } from './helpers';
 
-export { needsClusterIP, needsNodePorts, needsHealthCheckNodePort } from './helpers';
 
 function sameStrings(a: readonly string[] | undefined, b: readonly string[] | undefined): boolean {
   const x = a ?? [];

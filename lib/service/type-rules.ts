@@ -14,7 +14,7 @@ import type { FieldError } from '../k8s/field-errors';
 import type { Service, ServiceSpec } from '../k8s/types';
 import { applyServiceDefaults } from './defaults';
 import { cloneService, isHeadless, needsClusterIP, needsHealthCheckNodePort, shouldAllocateNodePorts } from './helpers';
-import { FIELD_TEXT, SERVICE_KINDS, type ServiceFieldName, type ServiceKind } from './type-rules-text';
+import { FIELD_TEXT, type ServiceFieldName, type ServiceKind } from './type-rules-text';
 import { validateServiceCreate } from './validation';
 import { ignoredFieldNotes } from './ignored-fields';
 import { serviceWarnings } from './warnings';
@@ -224,9 +224,4 @@ export function fieldRule(kind: ServiceKind, field: ServiceFieldName): FieldRule
   const rule = serviceTypeRules(kind).find((r) => r.field === field);
   if (!rule) throw new Error(`unknown Service field ${field}`);
   return rule;
-}
-
-/** The whole table: kind → rules. */
-export function allServiceTypeRules(): Record<ServiceKind, FieldRule[]> {
-  return Object.fromEntries(SERVICE_KINDS.map((k) => [k, serviceTypeRules(k)])) as Record<ServiceKind, FieldRule[]>;
 }

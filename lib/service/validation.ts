@@ -10,7 +10,7 @@ import { fieldError, FieldPath, type FieldError } from '../k8s/field-errors';
 import type { Service } from '../k8s/types';
 import { isValidCIDR, isValidIP, validateNonSpecialIP } from '../k8s/validation/ip';
 import { validateLabels } from '../k8s/validation/meta-maps';
-import { isDNS1123Subdomain, isQualifiedName, isValidPortNum, validateServiceName } from '../k8s/validation/names';
+import { isDNS1123Subdomain, isQualifiedName, isValidPortNum, nameIsDNS1035Label } from '../k8s/validation/names';
 import { validateObjectMeta, validateObjectMetaUpdate } from '../k8s/validation/object-meta';
 import {
   ANNOTATION_LOAD_BALANCER_SOURCE_RANGES,
@@ -236,7 +236,7 @@ function validateTopologyAnnotations(svc: Service): FieldError[] {
 export function validateService(svc: Service, options: ServiceValidationOptions = {}): FieldError[] {
   const spec = svc.spec ?? {};
   const errs: FieldError[] = [];
-  errs.push(...validateObjectMeta(svc.metadata, { namespaced: true, nameFn: validateServiceName }, META));
+  errs.push(...validateObjectMeta(svc.metadata, { namespaced: true, nameFn: nameIsDNS1035Label }, META));
   errs.push(...validateTopologyAnnotations(svc));
   if ((spec.ports?.length ?? 0) === 0 && !isHeadless(svc) && spec.type !== 'ExternalName') {
     errs.push(fieldError.required(SPEC.child('ports')));

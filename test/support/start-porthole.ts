@@ -1,12 +1,13 @@
 /**
  * Starts Porthole (`next start` on the production build) as a child process against a kubeconfig, on
- * a free loopback port, for integration and browser tests. Builds first if there is no build.
+ * a free loopback port, for integration and browser tests. Builds first if there is no build or the
+ * build was made from other sources.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { staleBuildReason } from '../../lib/build/source-hash';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const NEXT_BIN = join(ROOT, 'node_modules', 'next', 'dist', 'bin', 'next');
@@ -44,9 +45,11 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Runs `next build` once if `.next/BUILD_ID` is missing. */
+/** Runs `next build` when there is no build or it was made from other sources (lib/build/source-hash.ts). */
 export function ensureBuild(): void {
-  if (existsSync(join(ROOT, '.next', 'BUILD_ID'))) return;
+  const stale = staleBuildReason(ROOT);
+  if (!stale) return;
+  console.log(`porthole tests: ${stale}: running \`next build\` (takes a few minutes)...`);
   const r = spawnSync(process.execPath, [NEXT_BIN, 'build'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
   if (r.status !== 0) throw new Error('next build failed');
 }

@@ -2,12 +2,13 @@
  * The standalone server the container image runs (`node server.js` from `output: 'standalone'`, see the
  * Dockerfile), built once into .porthole/standalone-build (PORTHOLE_STANDALONE=1 PORTHOLE_DIST_DIR=...)
  * beside the `next start` build, and started as a child process for integration tests. Rebuilt when the
- * `next start` build is newer (the app changed since).
+ * sources changed since (its build id is their hash, lib/build/source-hash.ts).
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { staleBuildReason } from '../../lib/build/source-hash';
 import { freePort, serverChild, type PortholeServer } from './start-porthole';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -15,18 +16,9 @@ const NEXT_BIN = join(ROOT, 'node_modules', 'next', 'dist', 'bin', 'next');
 const DIST = '.porthole/standalone-build';
 const SERVER = join(ROOT, DIST, 'standalone', 'server.js');
 
-function mtime(path: string): number {
-  try {
-    return statSync(path).mtimeMs;
-  } catch {
-    return 0;
-  }
-}
-
-/** Builds the standalone server unless a build at least as new as the `next start` build exists (2-4 min). */
+/** Builds the standalone server unless it exists and was made from the sources now in the tree (2-4 min). */
 export function ensureStandaloneBuild(): void {
-  const built = mtime(join(ROOT, DIST, 'BUILD_ID'));
-  if (existsSync(SERVER) && built >= mtime(join(ROOT, '.next', 'BUILD_ID'))) return;
+  if (existsSync(SERVER) && !staleBuildReason(ROOT, DIST)) return;
   mkdirSync(join(ROOT, '.porthole'), { recursive: true });
   // Next adds its type folders to the tsconfig it uses: give it one of its own, not tsconfig.json.
   writeFileSync(join(ROOT, `${DIST}.tsconfig.json`), JSON.stringify({ extends: '../tsconfig.json' }, null, 2));

@@ -85,7 +85,4 @@ export function createServiceAllocation(options: ServiceAllocationOptions = {}):
 }
 
 export { ClusterIPAllocator } from './cluster-ip-allocator';
-export { NodePortAllocator, parsePortRange, formatPortRange } from './node-port-allocator';
-export { AllocationError } from './allocation-error';
-export { initIPFamilyFields } from './ip-families';
-export { parseServiceCIDRs, serviceIPFamilies } from './service-cidrs';
+export { NodePortAllocator } from './node-port-allocator';

@@ -6,7 +6,6 @@ import type { Service } from '../../k8s/types/service';
 import { initIPFamilyFields as initFields, type ClusterIPFamilies } from '../../service/ip-families';
 import { ApiError } from '../rest/api-error';
 
-export { familyOfIP as familyOf } from '../../service/ip-families';
 
 /** Defaults ipFamilyPolicy / ipFamilies of `svc` in place; throws a 422 ApiError. */
 export function initIPFamilyFields(svc: Service, old: Service | undefined, cluster: ClusterIPFamilies): void {

@@ -90,13 +90,6 @@ export function parseIpRange(cidr: string): IpRange {
   };
 }
 
-/** The family of an IP's text (ParseIPSloppy), undefined when it is not an IP. */
-export function ipFamilyOf(ip: string): IPFamily | undefined {
-  const bytes = parseIPSloppy(ip);
-  if (bytes === null) return undefined;
-  return isIPv4Bytes(bytes) ? 'IPv4' : 'IPv6';
-}
-
 /** The IP as a number when it parses and lies inside the range's CIDR (same family). */
 export function ipInRange(range: IpRange, ip: string): bigint | undefined {
   const bytes = parseIPSloppy(ip);

@@ -52,11 +52,6 @@ function walk(value: JsonValue, schema: Schema, path: PathElement[], set: FieldS
   }
 }
 
-/** The FieldsV1 trie of a set, exactly as the API server writes it. */
-export function toFieldsV1(set: FieldSet): JsonObject {
-  return set.toFieldsV1();
-}
-
 /** Parses a FieldsV1 trie (throws on malformed keys). */
 export function fromFieldsV1(fields: JsonObject): FieldSet {
   return FieldSet.fromFieldsV1(fields);

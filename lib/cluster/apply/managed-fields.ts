@@ -96,9 +96,3 @@ export function recordUpdate(input: RecordUpdateInput): ManagedFieldsEntry[] {
     return [];
   }
 }
-
-/** Stores the result on the object: an empty list means the field is left out, as the real server encodes it. */
-export function setManagedFields(obj: KubeObject, entries: readonly ManagedFieldsEntry[]): void {
-  if (entries.length > 0) obj.metadata.managedFields = [...entries];
-  else delete obj.metadata.managedFields;
-}

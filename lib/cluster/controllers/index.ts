@@ -85,5 +85,3 @@ export function startControllers(api: ClusterApi, options: ControllerOptions): R
   };
 }
 
-export { DEFAULT_LB_POOL } from './lb-pool';
-export { READY_ANNOTATION, podStatusWithReadiness } from './simulated-nodes';

@@ -28,4 +28,3 @@ export function seedDemoData(api: ClusterApi): void {
   }
 }
 
-export { demoObjects } from './data';

@@ -121,8 +121,3 @@ export function openApiV3Index(defs: readonly ResourceDefinition[]): JsonObject 
 export function openApiV3Document(defs: readonly ResourceDefinition[], groupVersionPathArg: string): JsonObject | undefined {
   return v3Documents(defs).get(groupVersionPathArg.replace(/^\/+/, '').replace(/\/+$/, ''))?.doc;
 }
-
-/** The hash of a v3 document (ETag; the real server answers `?hash=` URLs with long-lived caching). */
-export function openApiV3Hash(defs: readonly ResourceDefinition[], groupVersionPathArg: string): string | undefined {
-  return v3Documents(defs).get(groupVersionPathArg.replace(/^\/+/, '').replace(/\/+$/, ''))?.hash;
-}

@@ -1,3 +1,2 @@
 /** OpenAPI documents of the embedded cluster, generated from lib/cluster/schema (pure builders). */
-export { openApiV2, openApiV3Index, openApiV3Document, openApiV3Hash, listSchemaFor } from './documents';
-export { collectDefinitions, convertField, type Dialect } from './convert';
+export { openApiV2, openApiV3Index, openApiV3Document } from './documents';

@@ -17,7 +17,6 @@ import { nodePrinter } from './nodes';
 import { podPrinter } from './pods';
 import { servicePrinter } from './services';
 
-export { humanDuration, translateTimestampSince } from './common';
 
 export type IncludeObject = 'None' | 'Metadata' | 'Object';
 

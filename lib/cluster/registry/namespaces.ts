@@ -1,11 +1,11 @@
 /** core/v1 namespaces (+ status, finalize): the `kubernetes` finalizer, phase Active/Terminating. */
 import { fieldError, type FieldError } from '../../k8s/field-errors';
 import type { Namespace } from '../../k8s/types/cluster';
-import { isQualifiedName, validateNamespaceName } from '../../k8s/validation/names';
+import { isQualifiedName, nameIsDNSLabel } from '../../k8s/validation/names';
 import type { ResourceDefinition } from './types';
 import { copy, metaCreateErrors, metaUpdateErrors, takeStatusOnly } from './common';
 
-export const NAMESPACE_NAME_LABEL = 'kubernetes.io/metadata.name';
+const NAMESPACE_NAME_LABEL = 'kubernetes.io/metadata.name';
 
 function validateFinalizers(ns: Namespace): FieldError[] {
   const errs: FieldError[] = [];
@@ -41,7 +41,7 @@ export const namespaceDefinition: ResourceDefinition<Namespace> = {
     out.spec = { ...(out.spec ?? {}), finalizers: finalizers.includes('kubernetes') ? finalizers : [...finalizers, 'kubernetes'] };
     return out;
   },
-  validateCreate: (ns) => [...metaCreateErrors(ns, false, validateNamespaceName), ...validateFinalizers(ns)],
+  validateCreate: (ns) => [...metaCreateErrors(ns, false, nameIsDNSLabel), ...validateFinalizers(ns)],
   prepareForUpdate(next, prev) {
     const out = copy(next);
     out.spec = copy(prev.spec);

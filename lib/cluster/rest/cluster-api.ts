@@ -18,6 +18,7 @@ import { deepEqual } from './deep-equal';
 import { deleteObject, finalizeNamespace } from './delete';
 import { updateObject, type Subresource } from './update';
 import type { WriteOptions } from './write-options';
+import { asJson } from '../schema/json-view';
 
 function options(o: ApiWriteOptions): WriteOptions {
   return { dryRun: o.dryRun === true, fieldManager: o.fieldManager, fieldValidation: 'Ignore' };
@@ -25,7 +26,7 @@ function options(o: ApiWriteOptions): WriteOptions {
 
 function body(ctx: RestContext, resource: StoredResource, obj: KubeObject): JsonObject {
   const def = definitionFor(ctx, resource);
-  const copy = structuredClone(obj) as unknown as JsonObject;
+  const copy = asJson(structuredClone(obj));
   return checkTypeMeta(copy, { kind: def.kind, apiVersion: apiVersionOf(def) });
 }
 

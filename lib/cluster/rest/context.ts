@@ -24,7 +24,7 @@ export function createRestContext(store: Store, definitions: readonly ResourceDe
 export function definitionFor<T extends KubeObject = KubeObject>(ctx: RestContext, resource: StoredResource): ResourceDefinition<T> {
   const def = ctx.definitions.get(resource);
   if (!def) throw new ApiError(failure(404, 'NotFound', 'the server could not find the requested resource'));
-  return def as unknown as ResourceDefinition<T>;
+  return def as ResourceDefinition<T>;
 }
 
 export function groupResourceOf(def: ResourceDefinition): GroupResource {

@@ -18,6 +18,7 @@ import { checkNamespaceForCreate } from './namespace-guard';
 import { recordUpdate } from '../apply/managed-fields';
 import { translateStoreError } from './store-errors';
 import type { WriteOptions, WriteResult } from './write-options';
+import { decodedAs } from '../schema/json-view';
 
 const GENERATE_NAME_ATTEMPTS = 8;
 
@@ -57,7 +58,7 @@ export function createInTransaction<T extends KubeObject>(
   warnings?: string[],
 ): T {
   const name = input.metadata.name ?? '';
-  checkNamespaceForCreate(tx, def as unknown as ResourceDefinition, input.metadata.namespace ?? '', name);
+  checkNamespaceForCreate(tx, def, input.metadata.namespace ?? '', name);
   // The field manager sees the decoded, defaulted object, before allocation and the strategy (as
   // the real handler runs it before the registry): allocated values are not owned by the client.
   const managedFields = managedFieldsDone || !manager
@@ -66,7 +67,7 @@ export function createInTransaction<T extends KubeObject>(
         prev: undefined,
         next: input,
         manager,
-        apiVersion: apiVersionOf(def as unknown as ResourceDefinition),
+        apiVersion: apiVersionOf(def),
         time: timestamp(ctx.now()),
         schema: schemaFor(def.resource),
       });
@@ -83,7 +84,7 @@ export function createInTransaction<T extends KubeObject>(
   try {
     stored = tx.create(def.resource, obj) as T;
   } catch (err) {
-    throw translateStoreError(err, groupResourceOf(def as unknown as ResourceDefinition), obj.metadata.name ?? '');
+    throw translateStoreError(err, groupResourceOf(def), obj.metadata.name ?? '');
   }
   if (warnings && def.warningsOnCreate) warnings.push(...def.warningsOnCreate(obj));
   // A dry-run create never reaches storage: the answer has no resourceVersion.
@@ -101,9 +102,9 @@ export function createObject<T extends KubeObject>(
   duplicates?: DuplicateKeys,
 ): WriteResult<T> {
   checkFieldManager(options.fieldManager, 'CreateOptions');
-  const warnings = enforceFieldValidation(def as unknown as ResourceDefinition, body, options.fieldValidation, strippedPaths, false, duplicates);
-  const decoded = body as unknown as T;
-  bindNamespace(def as unknown as ResourceDefinition, decoded, namespace);
+  const warnings = enforceFieldValidation(def, body, options.fieldValidation, strippedPaths, false, duplicates);
+  const decoded = decodedAs<T>(body);
+  bindNamespace(def, decoded, namespace);
   // etcd3's Create refuses it with a plain error (a dry run never reaches storage).
   if (decoded.metadata.resourceVersion && !options.dryRun) throw ApiError.plain('resourceVersion should not be set on objects to be created');
   const defaulted = def.applyDefaults(decoded);
@@ -132,8 +133,8 @@ export function createObjectsInOneTransaction<T extends KubeObject>(ctx: RestCon
   const manager = managerName(options.fieldManager, options.userAgent);
   const now = ctx.now();
   const prepared = bodies.map((body) => {
-    const decoded = body as unknown as T;
-    bindNamespace(def as unknown as ResourceDefinition, decoded, decoded.metadata.namespace);
+    const decoded = decodedAs<T>(body);
+    bindNamespace(def, decoded, decoded.metadata.namespace);
     if (!decoded.metadata.name) throw ApiError.plain('bulk create: every object needs metadata.name');
     return fillCreateMetadata(def.applyDefaults(decoded), now);
   });

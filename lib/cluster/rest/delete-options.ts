@@ -8,6 +8,7 @@ import { ApiError } from './api-error';
 import { parseBodyValue, stripDangerousKeys } from './decode';
 import type { DeleteRequest, PropagationPolicy } from './delete';
 import { findTypeError } from './type-check';
+import { decodedAs } from '../schema/json-view';
 
 /** meta/v1 DeleteOptions as Go decodes it (only for the type errors of a body). */
 const DELETE_OPTIONS_SCHEMA: ObjectSchema = {
@@ -43,7 +44,7 @@ export function parseDeleteOptions(
     const typeError = findTypeError(value, DELETE_OPTIONS_SCHEMA);
     // The delete handler passes the decoder's error through unchanged.
     if (typeError) throw ApiError.plain(typeError);
-    opts = value as unknown as DeleteOptions;
+    opts = decodedAs<DeleteOptions>(value);
   }
   const dryRunValues = opts.dryRun ?? [];
   for (const v of dryRunValues) {

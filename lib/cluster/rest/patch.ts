@@ -20,6 +20,7 @@ import { applyMergePatch } from '../patch/merge-patch';
 import { applyStrategicMergePatch, decodeStrategicPatch } from '../patch/strategic-merge-patch';
 import { checkNameAndNamespace, updateInTransaction, type Subresource } from './update';
 import type { WriteOptions, WriteResult } from './write-options';
+import { asJson, decodedAs } from '../schema/json-view';
 
 export type PatchType = 'json' | 'merge' | 'strategic' | 'apply';
 
@@ -32,8 +33,8 @@ const CONTENT_TYPES: Record<string, PatchType> = {
 
 /**
  * go-restful refuses a PATCH whose Content-Type (none counts as application/octet-stream) is not one
- * the route consumes, before the handler runs; kube-apiserver's serviceErrorHandler turns its text
- * into a Status (NewGenericServerResponse: the text is the message and an UnexpectedServerResponse cause).
+ * the route consumes, before the handler runs; kube-apiserver answers its text as the message, with
+ * empty details (no cause: checked against kube-apiserver v1.32).
  */
 const UNSUPPORTED_MEDIA_TYPE = '415: Unsupported Media Type';
 
@@ -41,7 +42,7 @@ export function patchTypeOf(contentType: string | undefined): PatchType {
   const base = (contentType ?? '').split(';')[0].trim().toLowerCase();
   const type = CONTENT_TYPES[base];
   if (!type) {
-    throw new ApiError(failure(415, 'UnsupportedMediaType', UNSUPPORTED_MEDIA_TYPE, { causes: [{ reason: 'UnexpectedServerResponse', message: UNSUPPORTED_MEDIA_TYPE }] }));
+    throw new ApiError(failure(415, 'UnsupportedMediaType', UNSUPPORTED_MEDIA_TYPE, {}));
   }
   return type;
 }
@@ -84,7 +85,7 @@ function undecodablePatchResult(out: JsonValue): ApiError {
 }
 
 function patchedObject(type: Exclude<PatchType, 'apply'>, def: ResourceDefinition, live: KubeObject, patch: JsonValue): JsonObject {
-  const doc = structuredClone(live) as unknown as JsonObject;
+  const doc = asJson(structuredClone(live));
   let out: JsonValue;
   if (type === 'json') out = applyJsonPatch(doc, patch);
   else if (type === 'merge') out = applyMergePatch(doc, patch);
@@ -103,12 +104,11 @@ export function patchObject<T extends KubeObject>(
   options: PatchOptions,
   subresource: Subresource = '',
 ): WriteResult<T> {
-  const anyDef = def as unknown as ResourceDefinition;
   const type = patchTypeOf(contentType);
   checkPatchOptions(type, options);
   const patch = parsePatch(type, text, contentType, options.fieldValidation);
   const manager = managerName(options.fieldManager, options.userAgent);
-  const expected = { kind: def.kind, apiVersion: apiVersionOf(anyDef) };
+  const expected = { kind: def.kind, apiVersion: apiVersionOf(def) };
   const schema = schemaFor(def.resource);
   return ctx.store.transact(
     (tx) => {
@@ -117,30 +117,30 @@ export function patchObject<T extends KubeObject>(
         const applied = patch as JsonObject;
         checkAppliedObject(applied, expected.apiVersion, schema);
         if (!isJsonObject(applied.metadata ?? null)) applied.metadata = {};
-        const warnings = enforceFieldValidation(anyDef, applied, options.fieldValidation, [], true);
-        checkNameAndNamespace(applied as unknown as KubeObject, name, def.namespaced ? namespace : undefined);
+        const warnings = enforceFieldValidation(def, applied, options.fieldValidation, [], true);
+        checkNameAndNamespace(decodedAs<KubeObject>(applied), name, def.namespaced ? namespace : undefined);
         const time = timestamp(ctx.now());
         const common = { manager, force: options.force === true, apiVersion: expected.apiVersion, time, schema, subresource: subresource || undefined };
         if (!live) {
-          if (subresource) throw new ApiError(statusError.notFound(groupResourceOf(anyDef), name));
+          if (subresource) throw new ApiError(statusError.notFound(groupResourceOf(def), name));
           const seed = { apiVersion: expected.apiVersion, kind: def.kind, metadata: { name, ...(def.namespaced ? { namespace } : {}) } };
           const raw = serverSideApply({ ...common, live: undefined, applied }) as T;
           raw.metadata = { ...seed.metadata, ...raw.metadata };
-          const merged = checkTypeMeta(raw as unknown as JsonObject, expected) as unknown as T;
+          const merged = decodedAs<T>(checkTypeMeta(asJson(raw), expected));
           const fresh = fillCreateMetadata(def.applyDefaults(merged), ctx.now());
           return { object: createInTransaction(ctx, def, tx, fresh, manager, true, warnings), warnings, created: true };
         }
-        const next = checkTypeMeta(serverSideApply({ ...common, live, applied }) as unknown as JsonObject, expected) as unknown as T;
+        const next = decodedAs<T>(checkTypeMeta(asJson(serverSideApply({ ...common, live, applied })), expected));
         // A resourceVersion in the applied configuration is a precondition (409 when stale).
         const appliedRV = isJsonObject(applied.metadata ?? null) ? (applied.metadata as JsonObject).resourceVersion : undefined;
         next.metadata.resourceVersion = typeof appliedRV === 'string' && appliedRV ? appliedRV : live.metadata.resourceVersion;
         const object = updateInTransaction(ctx, def, tx, live, next, { manager, subresource, managedFieldsDone: true, warnings });
         return { object, warnings, created: false };
       }
-      if (!live) throw new ApiError(statusError.notFound(groupResourceOf(anyDef), name));
-      const out = checkTypeMeta(patchedObject(type, anyDef, live, patch), expected);
-      const warnings = enforceFieldValidation(anyDef, out, options.fieldValidation, [], true);
-      const next = out as unknown as T;
+      if (!live) throw new ApiError(statusError.notFound(groupResourceOf(def), name));
+      const out = checkTypeMeta(patchedObject(type, def, live, patch), expected);
+      const warnings = enforceFieldValidation(def, out, options.fieldValidation, [], true);
+      const next = decodedAs<T>(out);
       checkNameAndNamespace(next, name, def.namespaced ? namespace : undefined);
       const object = updateInTransaction(ctx, def, tx, live, next, { manager, subresource, warnings });
       return { object, warnings, created: false };

@@ -41,10 +41,6 @@ export function oldestResourceVersion(ctx: RestContext, resource?: ResourceDefin
   return store.oldestWatchableResourceVersion ? store.oldestWatchableResourceVersion(resource) : 0;
 }
 
-export function tooOld(rv: number, oldest: number): ApiError {
-  return new ApiError(statusError.gone(`too old resource version: ${rv} (${oldest})`));
-}
-
 export function parseResourceVersion(text: string): number {
   if (!/^\d+$/.test(text)) {
     throw new ApiError(failure(400, 'BadRequest', `invalid resource version: ${JSON.stringify(text)}`));

@@ -18,12 +18,3 @@ export function translateStoreError(err: unknown, gr: GroupResource, name: strin
       return new ApiError(statusError.gone(err.message));
   }
 }
-
-/** Runs `fn`, rethrowing store errors as ApiErrors about `name`. */
-export function withStoreErrors<T>(gr: GroupResource, name: string, fn: () => T): T {
-  try {
-    return fn();
-  } catch (err) {
-    throw translateStoreError(err, gr, name);
-  }
-}

@@ -20,6 +20,7 @@ import { carryUpdateMetadata, checkFieldManager, fillCreateMetadata, managerName
 import { recordUpdate } from '../apply/managed-fields';
 import { MODIFIED_MESSAGE, translateStoreError } from './store-errors';
 import type { WriteOptions, WriteResult } from './write-options';
+import { decodedAs } from '../schema/json-view';
 
 export type Subresource = '' | 'status';
 
@@ -73,10 +74,9 @@ export function updateInTransaction<T extends KubeObject>(
   input: T,
   step: UpdateStep,
 ): T {
-  const anyDef = def as unknown as ResourceDefinition;
   const name = prev.metadata.name ?? '';
   const wantedRV = input.metadata.resourceVersion;
-  if (wantedRV && wantedRV !== prev.metadata.resourceVersion) throw conflict(anyDef, name);
+  if (wantedRV && wantedRV !== prev.metadata.resourceVersion) throw conflict(def, name);
   // An unconditional update (no resourceVersion in the body) writes over the stored version.
   input.metadata.resourceVersion = prev.metadata.resourceVersion;
   let next = def.applyDefaults(input);
@@ -92,7 +92,7 @@ export function updateInTransaction<T extends KubeObject>(
           next,
           manager: step.manager,
           subresource: step.subresource || undefined,
-          apiVersion: apiVersionOf(anyDef),
+          apiVersion: apiVersionOf(def),
           time: timestamp(ctx.now()),
           schema: schemaFor(def.resource),
         });
@@ -114,13 +114,13 @@ export function updateInTransaction<T extends KubeObject>(
   try {
     stored = tx.update(def.resource, next, prev.metadata.resourceVersion) as T;
   } catch (err) {
-    throw translateStoreError(err, groupResourceOf(anyDef), name);
+    throw translateStoreError(err, groupResourceOf(def), name);
   }
   // A dry-run update answers the object with the resourceVersion it had (nothing was written).
   if (tx.dryRun) return withResourceVersion(stored, prev.metadata.resourceVersion);
   // shouldDeleteDuringUpdate: the last finalizer of an object being deleted (grace 0) is gone.
   if (prev.metadata.deletionGracePeriodSeconds === 0 && stored.metadata.deletionTimestamp && !stored.metadata.finalizers?.length && def.resource !== 'namespaces') {
-    return removeObject(ctx, anyDef, tx, stored, 'Background') as T;
+    return removeObject(ctx, def, tx, stored, 'Background') as T;
   }
   return stored;
 }
@@ -145,9 +145,8 @@ export function updateObject<T extends KubeObject>(
   duplicates?: DuplicateKeys,
 ): WriteResult<T> {
   checkFieldManager(options.fieldManager, 'UpdateOptions');
-  const anyDef = def as unknown as ResourceDefinition;
-  const warnings = enforceFieldValidation(anyDef, body, options.fieldValidation, strippedPaths, false, duplicates);
-  const obj = body as unknown as T;
+  const warnings = enforceFieldValidation(def, body, options.fieldValidation, strippedPaths, false, duplicates);
+  const obj = decodedAs<T>(body);
   checkNameAndNamespace(obj, name, def.namespaced ? namespace : undefined);
   if (def.namespaced) obj.metadata.namespace = namespace;
   const manager = managerName(options.fieldManager, options.userAgent);
@@ -156,15 +155,15 @@ export function updateObject<T extends KubeObject>(
       const prev = tx.get(def.resource, namespace, name) as T | undefined;
       if (!prev) {
         if (!CREATE_ON_UPDATE.has(def.resource) || subresource) {
-          throw new ApiError(statusError.notFound(groupResourceOf(anyDef), name));
+          throw new ApiError(statusError.notFound(groupResourceOf(def), name));
         }
-        if (obj.metadata.resourceVersion) throw conflict(anyDef, name);
+        if (obj.metadata.resourceVersion) throw conflict(def, name);
         const fresh = fillCreateMetadata(def.applyDefaults(obj), ctx.now());
         const all = [...warnings];
         return { object: createInTransaction(ctx, def, tx, fresh, manager, false, all), warnings: all, created: true };
       }
       // rest.defaultUpdatedObjectInfo: a uid in the body is a storage precondition, checked first.
-      if (obj.metadata.uid) checkPreconditions(anyDef, prev, { uid: obj.metadata.uid });
+      if (obj.metadata.uid) checkPreconditions(def, prev, { uid: obj.metadata.uid });
       const all = [...warnings];
       const object = updateInTransaction(ctx, def, tx, prev, obj, { manager, subresource, warnings: all });
       return { object, warnings: all, created: false };

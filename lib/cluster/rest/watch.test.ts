@@ -5,7 +5,7 @@ import { podDefinition } from '../registry/pods';
 import type { ResourceDefinition } from '../registry/types';
 import { filterEvent } from './watch';
 
-const def = podDefinition as unknown as ResourceDefinition;
+const def: ResourceDefinition = podDefinition;
 const sel = { labels: parseLabelSelector('tier=front'), fields: [] };
 const pod = (rv: string, tier: string): KubeObject => ({ metadata: { name: 'p', namespace: 'ns', resourceVersion: rv, labels: { tier } } });
 

@@ -14,8 +14,8 @@ import { endpointSliceSchema } from './endpoint-slice';
 import { selfSubjectAccessReviewSchema, selfSubjectRulesReviewSchema } from './authorization';
 import { selfSubjectReviewSchema } from './authentication';
 
-export type { ObjectSchema, Schema } from './types';
-export { typeDescription, isAtomicMap, type MapSchemaWithType } from './builders';
+export type { ObjectSchema } from './types';
+export { typeDescription, type MapSchemaWithType } from './builders';
 
 const byResource: Record<StoredResource, ObjectSchema> = {
   services: serviceSchema,

@@ -10,7 +10,6 @@ import {
   named,
   str,
   stringMap,
-  strings,
   time,
 } from './builders';
 import type { ObjectSchema, Schema } from './types';
@@ -122,27 +121,6 @@ export const conditionSchema = named(
     message: str('A human-readable explanation of the last transition.'),
   },
   { required: ['type', 'status', 'lastTransitionTime', 'reason', 'message'] },
-);
-
-export const labelSelectorRequirementSchema = named(
-  `${META}.LabelSelectorRequirement`,
-  'One term of a label selector: a key, an operator and, for In and NotIn, the values.',
-  {
-    key: str('The label key the term tests.'),
-    operator: str('How the key relates to the values: `In`, `NotIn`, `Exists` or `DoesNotExist`.'),
-    values: strings('The values for In and NotIn (must not be empty); must be empty for Exists and DoesNotExist.'),
-  },
-  { required: ['key', 'operator'] },
-);
-
-export const labelSelectorSchema = named(
-  `${META}.LabelSelector`,
-  'A label query. All matchLabels pairs and all matchExpressions terms must hold (they are ANDed). An empty selector matches every object; a missing one matches none.',
-  {
-    matchLabels: stringMap('Pairs that must be present with exactly these values (each is an `In` term with one value).'),
-    matchExpressions: atomicList(labelSelectorRequirementSchema, 'Terms that must all hold.'),
-  },
-  { mapType: 'atomic' },
 );
 
 /** apiVersion, kind and metadata: the first three fields of every kind. */

@@ -9,7 +9,7 @@ import type { KubeObject } from '../../k8s/types/meta';
 import type { StoredResource } from '../storage/types';
 import { convertFieldLabel, fieldSetFor } from './field-sets';
 
-export { fieldSetFor, convertFieldLabel } from './field-sets';
+export { fieldSetFor } from './field-sets';
 
 export interface FieldRequirement {
   field: string;

@@ -27,8 +27,7 @@ export function openStore(options: OpenStoreOptions = {}): EmbeddedStore {
 
 export { serializeObject, serializeArray } from './json-cache';
 export { compareObjectKeys, objectKey } from './object-key';
-export { DEFAULT_HISTORY_SIZE } from './history';
 export { StoreError } from './types';
-export type { Store, StoreEvent, StoreEventType, StoredResource, Transaction, StoreErrorCode } from './types';
+export type { StoreEvent, StoredResource } from './types';
 export type { EmbeddedStore } from './store';
 export type { ErrorReporter } from './watch-hub';

@@ -74,5 +74,3 @@ export interface Event extends KubeObject {
 }
 
 export type NamespaceList = KubeList<Namespace>;
-export type NodeList = KubeList<Node>;
-export type EventList = KubeList<Event>;

@@ -1,5 +1,5 @@
 /** discovery.k8s.io/v1 EndpointSlice and the legacy core/v1 Endpoints. */
-import type { KubeList, KubeObject, OwnerReference } from './meta';
+import type { KubeObject, OwnerReference } from './meta';
 import type { Protocol } from './service';
 
 export type AddressType = 'IPv4' | 'IPv6' | 'FQDN';
@@ -48,8 +48,6 @@ export interface EndpointSlice extends KubeObject {
   ports?: EndpointPort[] | null;
 }
 
-export type EndpointSliceList = KubeList<EndpointSlice>;
-
 export interface EndpointAddress {
   ip: string;
   hostname?: string;
@@ -66,7 +64,5 @@ export interface EndpointSubset {
 export interface Endpoints extends KubeObject {
   subsets?: EndpointSubset[];
 }
-
-export type EndpointsList = KubeList<Endpoints>;
 
 export type { OwnerReference };

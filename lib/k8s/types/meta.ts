@@ -134,12 +134,6 @@ export interface Status {
 
 export type WatchEventType = 'ADDED' | 'MODIFIED' | 'DELETED' | 'BOOKMARK' | 'ERROR';
 
-export interface WatchEvent<T extends KubeObject = KubeObject> {
-  type: WatchEventType;
-  /** For ERROR events this is a Status. */
-  object: T | Status;
-}
-
 export interface DeleteOptions extends TypeMeta {
   gracePeriodSeconds?: number;
   preconditions?: { uid?: string; resourceVersion?: string };

@@ -1,5 +1,5 @@
 /** core/v1 Pod: the fields a Services dashboard and the embedded cluster's simulated nodes use. */
-import type { KubeList, KubeObject } from './meta';
+import type { KubeObject } from './meta';
 import type { Protocol } from './service';
 
 export interface ContainerPort {
@@ -93,5 +93,3 @@ export interface Pod extends KubeObject {
   spec?: PodSpec;
   status?: PodStatus;
 }
-
-export type PodList = KubeList<Pod>;

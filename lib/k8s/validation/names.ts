@@ -143,12 +143,6 @@ export function isValidPortNum(port: number): string[] {
   return [inclusiveRangeError(1, 65535)];
 }
 
-/** validation.IsInRange */
-export function isInRange(value: number, min: number, max: number): string[] {
-  if (value >= min && value <= max) return [];
-  return [inclusiveRangeError(min, max)];
-}
-
 /**
  * validation.IsValidPortName: an IANA service name (RFC 6335): at most 15 characters of
  * [-a-z0-9], at least one letter, no leading/trailing or consecutive hyphens.
@@ -176,15 +170,9 @@ function maskTrailingDash(name: string): string {
 export const nameIsDNSSubdomain: NameFn = (name, prefix) =>
   isDNS1123Subdomain(prefix ? maskTrailingDash(name) : name);
 
-/** apimachinery NameIsDNSLabel (also ValidateNamespaceName) */
+/** apimachinery NameIsDNSLabel (ValidateNamespaceName is this one) */
 export const nameIsDNSLabel: NameFn = (name, prefix) => isDNS1123Label(prefix ? maskTrailingDash(name) : name);
 
-/** apimachinery NameIsDNS1035Label (ValidateServiceName) */
+/** apimachinery NameIsDNS1035Label (core validation.ValidateServiceName is this one) */
 export const nameIsDNS1035Label: NameFn = (name, prefix) =>
   isDNS1035Label(prefix ? maskTrailingDash(name) : name);
-
-/** core validation.ValidateServiceName */
-export const validateServiceName: NameFn = nameIsDNS1035Label;
-
-/** apimachinery ValidateNamespaceName */
-export const validateNamespaceName: NameFn = nameIsDNSLabel;

@@ -7,7 +7,7 @@ import { fieldError, FieldPath, type FieldError } from '../field-errors';
 import type { ManagedFieldsEntry, ObjectMeta, OwnerReference } from '../types';
 import { invalidGo } from './go-value';
 import { validateAnnotations, validateLabels } from './meta-maps';
-import { byteLength, isQualifiedName, validateNamespaceName, type NameFn } from './names';
+import { byteLength, isQualifiedName, nameIsDNSLabel, type NameFn } from './names';
 
 export const FIELD_IMMUTABLE_ERROR_MSG = 'field is immutable';
 export const IS_NEGATIVE_ERROR_MSG = 'must be greater than or equal to 0';
@@ -170,7 +170,7 @@ export function validateObjectMeta(
   if (options.namespaced) {
     if (!m.namespace) errs.push(fieldError.required(p.child('namespace')));
     else {
-      for (const msg of validateNamespaceName(m.namespace, false)) {
+      for (const msg of nameIsDNSLabel(m.namespace, false)) {
         errs.push(fieldError.invalid(p.child('namespace'), m.namespace, msg));
       }
     }

@@ -46,6 +46,9 @@ describe('the route handlers are a fixed allowlist', () => {
     await expectNotFound('/api/namespaces/default/services/kubernetes/proxy/healthz');
     await expectNotFound('/api/namespaces/default/services/https:kubernetes:443/proxy/');
     await expectNotFound('/api/namespaces/default/services/kubernetes/status/extra');
+    // The status subresource had a route and no caller in the app (the live Service carries its status).
+    await expectNotFound('/api/namespaces/default/services/kubernetes/status');
+    await expectNotFound('/api/access/selfsubjectrulesreviews', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
   });
 
   it('refuses path traversal, encoded or not', async () => {
@@ -57,6 +60,17 @@ describe('the route handlers are a fixed allowlist', () => {
     await expectNotFound('/api/namespaces/default/pods/..%2fsecrets');
     // A name that is not a valid object name never reaches the API server either.
     await expectNotFound('/api/namespaces/default/services/Kubernetes');
+    await expectNotFound('/api/namespaces/default/services/a..b');
+  });
+
+  it('checks the events filter\'s object name with the one DNS-1123 rule (no empty label: a..b)', async () => {
+    for (const name of ['a..b', '-a', 'a.', 'A']) {
+      const res = await fetch(`${stack.url}/api/namespaces/default/events?kind=Service&name=${encodeURIComponent(name)}`);
+      expect(res.status, name).toBe(400);
+      expect(((await res.json()) as Status).reason).toBe('BadRequest');
+    }
+    const fine = await fetch(`${stack.url}/api/namespaces/default/events?kind=Service&name=a.b-c`);
+    expect(fine.status).toBe(200);
   });
 
   it('refuses watches of anything but the allowlisted resources', async () => {

@@ -19,8 +19,6 @@ beforeAll(async () => {
   stack = await startAppStack();
   readOnly = await startPorthole({ kubeconfigPath: stack.kubeconfigPath, env: { PORTHOLE_READ_ONLY: '1' } });
   expect((await stack.kube('POST', '/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: NS } })).status).toBe(201);
-  const svc = { apiVersion: 'v1', kind: 'Service', metadata: { name: 'kept', namespace: NS }, spec: { ports: [{ port: 80 }] } };
-  expect((await stack.kube('POST', `/api/v1/namespaces/${NS}/services`, svc)).status).toBe(201);
 }, 240_000);
 
 afterAll(async () => {
@@ -39,10 +37,17 @@ async function call(base: string, method: string, path: string, body?: unknown, 
 
 const newService = (name: string) => ({ apiVersion: 'v1', kind: 'Service', metadata: { name, namespace: NS }, spec: { ports: [{ port: 80 }] } });
 
+/** A Service created for one test alone (through the cluster), so a write that wrongly gets through fails only that test. */
+async function ownService(name: string): Promise<{ metadata: { resourceVersion: string } }> {
+  const res = await stack.kube('POST', `/api/v1/namespaces/${NS}/services`, newService(name));
+  expect(res.status).toBe(201);
+  return (await res.json()) as { metadata: { resourceVersion: string } };
+}
+
 describe('read-only mode', () => {
   it('refuses create, replace, patch and delete with a 403 Status, and the cluster is unchanged', async () => {
     const base = readOnly.url;
-    const live = (await (await stack.kube('GET', `/api/v1/namespaces/${NS}/services/kept`)).json()) as { metadata: { resourceVersion: string } };
+    const live = await ownService('kept');
     const attempts = [
       call(base, 'POST', `/api/namespaces/${NS}/services`, newService('fresh')),
       call(base, 'POST', `/api/namespaces/${NS}/services?dryRun=All`, newService('fresh')),
@@ -69,9 +74,10 @@ describe('read-only mode', () => {
   });
 
   it('serves reads, and says readOnly in /api/identity', async () => {
+    await ownService('read');
     const list = await call(readOnly.url, 'GET', `/api/namespaces/${NS}/services`);
     expect(list.status).toBe(200);
-    expect((list.body as { items: { metadata: { name: string } }[] }).items.map((i) => i.metadata.name)).toContain('kept');
+    expect((list.body as { items: { metadata: { name: string } }[] }).items.map((i) => i.metadata.name)).toContain('read');
     expect(((await call(readOnly.url, 'GET', '/api/identity')).body as { readOnly: boolean }).readOnly).toBe(true);
     expect(((await call(stack.url, 'GET', '/api/identity')).body as { readOnly: boolean }).readOnly).toBe(false);
   });
@@ -95,9 +101,10 @@ describe('read-only mode', () => {
   });
 
   it('writes one audit line per refused write, with the 403', async () => {
-    await call(readOnly.url, 'DELETE', `/api/namespaces/${NS}/services/kept?dryRun=All`);
+    await ownService('audited');
+    await call(readOnly.url, 'DELETE', `/api/namespaces/${NS}/services/audited?dryRun=All`);
     await expect.poll(() => auditLines(readOnly.output()).filter((l) => l.verb === 'delete' && l.dryRun === true).length, { timeout: 10_000 }).toBe(1);
     const line = auditLines(readOnly.output()).find((l) => l.verb === 'delete' && l.dryRun === true)!;
-    expect(line).toMatchObject({ kind: 'porthole.audit', resource: 'services', namespace: NS, name: 'kept', code: 403, user: 'admin' });
+    expect(line).toMatchObject({ kind: 'porthole.audit', resource: 'services', namespace: NS, name: 'audited', code: 403, user: 'admin' });
   });
 });

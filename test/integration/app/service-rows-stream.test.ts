@@ -8,19 +8,24 @@
  * Pages of 5 Services (PORTHOLE_LIST_PAGE_SIZE) over 2,500 (`--scale`): the list takes hundreds of
  * upstream requests, so the writes made after the first rows arrive land while it is being listed.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Service, ServiceList } from '../../../lib/k8s/types';
 import type { StreamEvents } from '../../../lib/live/protocol';
 import type { ListedService } from '../../../lib/service-list/projection';
 import { LineSplitter, ROW_STREAM_CONTENT_TYPE, RowStreamAssembler, type RowStreamLine } from '../../../lib/service-list/row-stream';
-import { openSse } from '../../support/sse-client';
+import { clusterMetric, openSse } from '../../support/sse-client';
 import { startAppStack, type AppStack } from './stack';
 
 const NS = 'scale-01';
 const HISTORY = 40;
 /** Porthole drops an informer this long after its last tab: each test then lists from the API server again. */
 const GRACE_MS = 1500;
-const informerGone = () => new Promise((r) => setTimeout(r, GRACE_MS + 1000));
+/** Porthole dropped its informer (grace period over): the cluster sees no watch of Services left. Polled. */
+const informerGone = (): Promise<void> =>
+  vi.waitFor(async () => expect(await clusterMetric(stack.cluster.url, stack.cluster.tokens.admin, 'apiserver_longrunning_requests', { verb: 'WATCH', resource: 'services' })).toBe(0), {
+    timeout: 60_000,
+    interval: 100,
+  });
 let stack: AppStack;
 
 beforeAll(async () => {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startTestCluster, type TestCluster } from '../../support/start-cluster';
 import { startPortholeCommand, type StartedCommand } from '../../support/start-porthole-command';
+import { sourceHash } from '../../../lib/build/source-hash';
 import { raw } from './raw-http';
 
 /** `npm start` (bin/porthole.ts) as a user runs it: one process, stopped with SIGTERM. */
@@ -45,6 +46,18 @@ describe('npm start (bin/porthole.ts)', () => {
     expect(await stop(s)).toBe(0);
     await expect(fetch(s.url)).rejects.toThrow();
     await expect(fetch(`${clusterUrl.replace('https:', 'http:')}/healthz`)).rejects.toThrow();
+  });
+
+  it('serves a build made from the sources as they are: the build id is their hash, so a build from other sources is rebuilt', async () => {
+    const root = join(import.meta.dirname, '..', '..', '..');
+    const data = mkdtempSync(join(tmpdir(), 'porthole-start-'));
+    cleanup.push(() => rmSync(data, { recursive: true, force: true }));
+    const s = await start(['--data-dir', data, '--empty']);
+    // What bin/porthole.ts and the test helpers compare (lib/build/source-hash.ts): an id that is not the
+    // hash (Next's random one, or one from before a pull) makes `npm start` rebuild.
+    expect(readFileSync(join(root, '.next', 'BUILD_ID'), 'utf8').trim()).toBe(sourceHash(root));
+    expect(s.output()).not.toContain('next build');
+    expect(await stop(s)).toBe(0);
   });
 
   it('uses --kubeconfig and --context like kubectl', async () => {

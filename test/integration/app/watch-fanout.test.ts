@@ -9,7 +9,7 @@ import net from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { KubeObject, Service } from '../../../lib/k8s/types';
 import type { StreamEvents } from '../../../lib/live/protocol';
 import { startTestCluster, type TestCluster } from '../../support/start-cluster';
@@ -17,7 +17,6 @@ import { startPorthole, type PortholeServer } from '../../support/start-porthole
 import { clusterMetric, openSse, type ReceivedEvent, type SseClient } from '../../support/sse-client';
 import { startCuttableProxy, writeRelayedKubeconfig, type CuttableProxy } from './cuttable-proxy';
 
-const NS = 'it-fanout';
 const GRACE_MS = 3000;
 let cluster: TestCluster;
 let proxy: CuttableProxy;
@@ -33,7 +32,6 @@ beforeAll(async () => {
   const kubeconfigPath = join(work, 'kubeconfig');
   writeRelayedKubeconfig(cluster.kubeconfigPath, kubeconfigPath, cluster.port, proxy.port);
   porthole = await startPorthole({ kubeconfigPath, env: { PORTHOLE_WATCH_CACHE_GRACE_MS: String(GRACE_MS), PORTHOLE_SSE_MAX_QUEUED_BYTES: String(256 * 1024) } });
-  await kube('POST', '/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: NS } });
 }, 180_000);
 
 afterAll(async () => {
@@ -51,11 +49,13 @@ function kube(method: string, path: string, body?: unknown): Promise<Response> {
     body: body ? JSON.stringify(body) : undefined,
   });
 }
-const createService = (name: string) =>
-  kube('POST', `/api/v1/namespaces/${NS}/services`, { apiVersion: 'v1', kind: 'Service', metadata: { name, namespace: NS }, spec: { ports: [{ port: 80 }] } });
+const createService = (name: string, namespace: string) =>
+  kube('POST', `/api/v1/namespaces/${namespace}/services`, { apiVersion: 'v1', kind: 'Service', metadata: { name, namespace }, spec: { ports: [{ port: 80 }] } });
 
 const watches = (resource?: string) => clusterMetric(cluster.url, cluster.tokens.admin, 'apiserver_longrunning_requests', { verb: 'WATCH', ...(resource ? { resource } : {}) });
 /** Porthole's own /metrics: upstream watch restarts after 410 Gone. */
+/** Porthole's own /metrics: SSE streams open now. */
+const streamsOpen = async () => Number(/^porthole_sse_streams_open(?:\{[^}]*\})? (\d+)$/m.exec(await (await fetch(`${porthole.url}/metrics`)).text())?.[1] ?? 0);
 const goneRestarts = async () => Number(/^porthole_watch_restarts_total\{reason="gone"\} (\d+)$/m.exec(await (await fetch(`${porthole.url}/metrics`)).text())?.[1] ?? 0);
 const lists = (resource: string) => clusterMetric(cluster.url, cluster.tokens.admin, 'apiserver_request_total', { verb: 'LIST', resource });
 
@@ -81,57 +81,73 @@ async function until(check: () => Promise<boolean>, timeoutMs = 20_000): Promise
 }
 
 describe('one upstream watch per resource for many tabs of one identity', () => {
-  const SVC = `services:${NS}`;
-  const ROWS = `services:${NS}:v=rows`;
-  const SLICES = `endpointslices:${NS}`;
-  let clients: SseClient[] = [];
+  // Each test stands alone: its own namespace (so its own informers and Services), and no tab or
+  // upstream watch left from the test before (closed, then polled until the grace period ran out).
+  let ns = '';
+  let serial = 0;
+  const SVC = () => `services:${ns}`;
+  const ROWS = () => `services:${ns}:v=rows`;
+  const SLICES = () => `endpointslices:${ns}`;
+
+  beforeEach(async () => {
+    closeAll(open.splice(0));
+    await until(async () => (await watches()) === 0, GRACE_MS + 30_000);
+    ns = `it-fanout-${++serial}`;
+    expect((await kube('POST', '/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: ns } })).status).toBe(201);
+    expect((await createService('first', ns)).status).toBe(201);
+  });
+
+  /** 20 tabs watching Services and EndpointSlices and 10 watching the rows view, every one live with its list. */
+  async function thirtyTabs(): Promise<SseClient[]> {
+    const clients = [...(await tabs(20, `watch=${SVC()}&watch=${SLICES()}`)), ...(await tabs(10, `watch=${encodeURIComponent(ROWS())}`))];
+    for (const c of clients.slice(0, 20)) await c.waitFor((ev) => resyncs(ev, SVC()).length === 1 && resyncs(ev, SLICES()).length === 1 && isLive(ev));
+    for (const c of clients.slice(20)) await c.waitFor((ev) => resyncs(ev, ROWS()).length === 1 && isLive(ev));
+    return clients;
+  }
 
   it('30 tabs watching Services (whole and rows) and EndpointSlices cost one list and one watch per resource', async () => {
-    expect((await createService('first')).status).toBe(201);
     const servicesListed = await lists('services');
-    clients = [
-      ...(await tabs(20, `watch=${SVC}&watch=${SLICES}`)),
-      ...(await tabs(10, `watch=${encodeURIComponent(ROWS)}`)),
-    ];
-    for (const c of clients.slice(0, 20)) await c.waitFor((ev) => resyncs(ev, SVC).length === 1 && resyncs(ev, SLICES).length === 1 && isLive(ev));
-    for (const c of clients.slice(20)) await c.waitFor((ev) => resyncs(ev, ROWS).length === 1 && isLive(ev));
+    const clients = await thirtyTabs();
     expect(await watches('services')).toBe(1);
     expect(await watches('endpointslices')).toBe(1);
     expect(await watches()).toBe(2);
     expect((await lists('services')) - servicesListed).toBe(1);
     // The whole view carries whole objects; the rows view the list's projection of the same cache.
-    const whole = resyncs(clients[0].events, SVC)[0].items.find((o) => o.metadata.name === 'first')!;
-    const row = resyncs(clients[25].events, ROWS)[0].items.find((o) => o.metadata.name === 'first')!;
+    const whole = resyncs(clients[0].events, SVC())[0].items.find((o) => o.metadata.name === 'first')!;
+    const row = resyncs(clients[25].events, ROWS())[0].items.find((o) => o.metadata.name === 'first')!;
     expect(whole.metadata.managedFields).toBeDefined();
     expect(row.metadata.managedFields).toBeUndefined();
     expect((row as Service).spec).toMatchObject({ ports: [{ port: 80 }] });
   });
 
   it('every tab receives a Service change', async () => {
-    expect((await createService('second')).status).toBe(201);
+    const clients = await thirtyTabs();
+    expect((await createService('second', ns)).status).toBe(201);
     for (const c of clients) await c.waitFor((ev) => changed(ev, 'second'));
   });
 
   it('a tab that joins late starts from the cache: no new list, no new watch', async () => {
+    await thirtyTabs();
+    expect((await createService('second', ns)).status).toBe(201);
     const servicesListed = await lists('services');
-    const [late] = await tabs(1, `watch=${SVC}`);
-    await late.waitFor((ev) => resyncs(ev, SVC).length === 1 && isLive(ev));
-    expect(names(resyncs(late.events, SVC)[0].items)).toEqual(['first', 'second']);
+    const [late] = await tabs(1, `watch=${SVC()}`);
+    await late.waitFor((ev) => resyncs(ev, SVC()).length === 1 && isLive(ev));
+    expect(names(resyncs(late.events, SVC())[0].items)).toEqual(['first', 'second']);
     expect(await lists('services')).toBe(servicesListed);
     expect(await watches('services')).toBe(1);
-    clients.push(late);
   });
 
   it('a forced 410 Gone (the watch dropped while the history moved on) relists once and resyncs every tab', async () => {
+    const clients = await thirtyTabs();
     const servicesListed = await lists('services');
     const goneBefore = await goneRestarts();
     proxy.cut();
     // Twelve writes while Porthole cannot see them; the cluster keeps five events of history.
-    for (let i = 0; i < 12; i++) expect((await createService(`gone-${i}`)).status).toBe(201);
+    for (let i = 0; i < 12; i++) expect((await createService(`gone-${i}`, ns)).status).toBe(201);
     proxy.restore();
-    const expected = ['first', 'second', ...Array.from({ length: 12 }, (_, i) => `gone-${i}`)].sort();
+    const expected = ['first', ...Array.from({ length: 12 }, (_, i) => `gone-${i}`)].sort();
     for (const c of clients) {
-      const id = resyncs(c.events, ROWS).length ? ROWS : SVC;
+      const id = resyncs(c.events, ROWS()).length ? ROWS() : SVC();
       await c.waitFor((ev) => resyncs(ev, id).length === 2, 30_000);
       expect(names(resyncs(c.events, id)[1].items)).toEqual(expected);
     }
@@ -139,30 +155,30 @@ describe('one upstream watch per resource for many tabs of one identity', () => 
     expect((await goneRestarts()) - goneBefore).toBe(1); // Porthole counts it too: porthole_watch_restarts_total{reason="gone"}
     await until(async () => (await watches('services')) === 1); // the new watch may still be connecting
     // And it streams on.
-    expect((await createService('after-gone')).status).toBe(201);
+    expect((await createService('after-gone', ns)).status).toBe(201);
     for (const c of clients) await c.waitFor((ev) => changed(ev, 'after-gone'));
   });
 
   it('a tab that opens while the API server is unreachable is told so, and gets its list once the upstream is back', async () => {
-    const from = clients[0].events.length;
+    const [first] = await thirtyTabs();
+    const from = first.events.length;
     const stale = (events: ReceivedEvent[]) => events.some((e) => e.event === 'state' && (e.data as StreamEvents['state']).state === 'stale');
     proxy.cut();
-    await clients[0].waitFor((ev) => stale(ev.slice(from)));
-    const [cold] = await tabs(1, `watch=${SVC}`);
+    await first.waitFor((ev) => stale(ev.slice(from)));
+    const [cold] = await tabs(1, `watch=${SVC()}`);
     await cold.waitFor(stale);
-    expect(resyncs(cold.events, SVC)).toHaveLength(0); // no last-known data passed off as a fresh list
+    expect(resyncs(cold.events, SVC())).toHaveLength(0); // no last-known data passed off as a fresh list
     proxy.restore();
-    await cold.waitFor((ev) => resyncs(ev, SVC).length === 1 && isLive(ev), 30_000);
-    expect(names(resyncs(cold.events, SVC)[0].items)).toContain('after-gone');
-    clients.push(cold);
+    await cold.waitFor((ev) => resyncs(ev, SVC()).length === 1 && isLive(ev), 30_000);
+    expect(names(resyncs(cold.events, SVC())[0].items)).toEqual(['first']);
     await until(async () => (await watches()) === 2); // the EndpointSlices watch may still be backing off
   });
 
   it('without tabs, the upstream watches close after the grace period', async () => {
-    closeAll(clients);
-    await new Promise((r) => setTimeout(r, 300));
-    expect(await watches()).toBe(2); // still within the grace period: a reload would find them
-    await until(async () => (await watches()) === 0, GRACE_MS + 10_000);
+    closeAll(await thirtyTabs());
+    await until(async () => (await streamsOpen()) === 0);
+    expect(await watches()).toBe(2); // the tabs are gone, the informers stay for the grace period: a reload would find them
+    await until(async () => (await watches()) === 0, GRACE_MS + 30_000);
   });
 });
 

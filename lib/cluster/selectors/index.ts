@@ -1,2 +1,0 @@
-export * from './field-selector';
-export * from './list-selectors';
