@@ -16,7 +16,8 @@ export default defineConfig([
     // embedded cluster (lib/cluster) runs from source beside it and stays out of it, so its changes do not
     // make the build stale (lib/build/source-hash.ts leaves it out of the build's hash).
     files: ['app/**', 'components/**', 'lib/**', 'proxy.ts', 'instrumentation.ts', 'next.config.ts'],
-    ignores: ['lib/cluster/**', '**/*.test.ts'],
+    // lib/demo-seed runs beside the build (npm run seed, the test harness) and reuses the demo's definitions.
+    ignores: ['lib/cluster/**', 'lib/demo-seed/**', '**/*.test.ts'],
     rules: {
       'import/no-restricted-paths': [
         'error',

@@ -7,7 +7,7 @@ import { allowCompression } from './compress-json';
 import { identityFor, type RequestIdentity } from './identity';
 import { API_CACHE_CONTROL, RequestError, statusFromError, statusFromUpstream, statusResponse } from './errors';
 import { MAX_BODY_BYTES } from './limits';
-import { jsonDepthError, MAX_NESTING_DEPTH, yamlDepthError } from '../cluster/rest/nesting-depth';
+import { jsonDepthError, MAX_NESTING_DEPTH, yamlDepthError } from '../text/nesting-depth';
 import { findExcessNesting } from '../text/nesting-scan';
 import { incCounter, METRICS, routeTemplate } from './metrics';
 import { crossOriginProblem } from './request-guard';

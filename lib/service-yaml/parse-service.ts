@@ -9,7 +9,7 @@ import { isAlias, isMap, isScalar, LineCounter, parseAllDocuments, visit, type D
 import type { Service } from '../k8s/types';
 import { locateSegments, offsetsToRange } from './locate';
 import { DOCUMENT_START, type TextRange, type YamlMarker } from './markers';
-import { MAX_NESTING_DEPTH } from '../cluster/rest/nesting-depth';
+import { MAX_NESTING_DEPTH } from '../text/nesting-depth';
 import { findExcessNesting } from '../text/nesting-scan';
 
 export const MAX_YAML_BYTES = 3 * 1024 * 1024;

@@ -13,7 +13,7 @@
  *   key's column, `-` a sequence at its column, compact `- - x` and `- a: b` included).
  *
  * Aliases are not expanded here: the parsers bound alias expansion (maxAliasCount), and the decoded
- * value is measured again after parsing (lib/cluster/rest/nesting-depth.ts).
+ * value is measured again after parsing (lib/text/nesting-depth.ts).
  */
 import { Lexer } from 'yaml';
 

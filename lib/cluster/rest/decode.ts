@@ -11,7 +11,7 @@ import { ApiError } from './api-error';
 import { parseYamlWithDuplicates, scanJsonText } from './body-text';
 import { goJsonSyntaxError } from './go-json-error';
 import { findExcessNesting, type NestingSyntax } from '../../text/nesting-scan';
-import { excessNesting, isStackOverflow, jsonDepthError, MAX_NESTING_DEPTH, YAML_DEPTH_ERROR, yamlDepthError } from './nesting-depth';
+import { excessNesting, isStackOverflow, jsonDepthError, MAX_NESTING_DEPTH, YAML_DEPTH_ERROR, yamlDepthError } from '../../text/nesting-depth';
 
 export interface Decoded {
   object: JsonObject;

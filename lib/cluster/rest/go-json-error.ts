@@ -3,7 +3,7 @@
  * `couldn't get version/kind; json parse error: ...`), found with a scanner that follows Go's states.
  */
 
-import { jsonDepthError, MAX_NESTING_DEPTH } from './nesting-depth';
+import { jsonDepthError, MAX_NESTING_DEPTH } from '../../text/nesting-depth';
 
 class SyntaxErr extends Error {}
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { failureOf } from './api-error.test-support';
 import { decodeObject, parseBodyValue } from './decode';
 import { goJsonSyntaxError } from './go-json-error';
-import { excessNesting, MAX_NESTING_DEPTH } from './nesting-depth';
+import { excessNesting, MAX_NESTING_DEPTH } from '../../text/nesting-depth';
 
 const expected = { kind: 'Service', apiVersion: 'v1' };
 
