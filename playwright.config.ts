@@ -1,9 +1,13 @@
 import { defineConfig } from '@playwright/test';
+import { trustRealClusterCa } from './test/support/real-cluster-pki';
 
 /**
  * Browser tests: Debian's Chromium (no Playwright browser download), headless, against `next start`
  * and the embedded cluster that e2e/global-setup.ts starts on free loopback ports.
  */
+// The real lane's API servers use one CA, trusted by every test process from its start.
+trustRealClusterCa();
+
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',

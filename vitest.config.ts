@@ -1,4 +1,9 @@
 import { defineConfig } from 'vitest/config';
+import { realCluster } from './test/support/cluster-kind';
+import { trustRealClusterCa } from './test/support/real-cluster-pki';
+
+// The real lane's API servers use one CA, trusted by every test process from its start.
+trustRealClusterCa();
 
 export default defineConfig({
   test: {
@@ -16,7 +21,8 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
-          include: ['test/integration/**/*.test.ts'],
+          // The embedded cluster's own tests (test/integration/cluster/) run on the embedded lane only.
+          include: realCluster ? ['test/integration/app/**/*.test.ts'] : ['test/integration/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -11,7 +11,7 @@ const NS = 'e2e-dual';
 let stack: PrivateStack;
 
 test.beforeAll(async () => {
-  stack = await startPrivateStack(['--empty', '--service-cluster-ip-range', '10.96.0.0/12,fd00:10:96::/108']);
+  stack = await startPrivateStack({ empty: true, serviceClusterIPRange: '10.96.0.0/12,fd00:10:96::/108' });
   await stack.api.ensureNamespace(NS);
 });
 

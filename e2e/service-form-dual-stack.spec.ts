@@ -12,7 +12,7 @@ const NS = 'e2e-dual-form';
 let dual: PrivateStack;
 
 test.beforeAll(async () => {
-  dual = await startPrivateStack(['--empty', '--service-cluster-ip-range', '10.96.0.0/12,fd00:10:96::/108']);
+  dual = await startPrivateStack({ empty: true, serviceClusterIPRange: '10.96.0.0/12,fd00:10:96::/108' });
   await dual.api.ensureNamespace(NS);
 });
 
@@ -51,7 +51,7 @@ test('RequireDualStack with IPv6 first: both cluster IPs allocated, IPv6 primary
 });
 
 test('on a single-stack cluster the same choice is refused by the dry run, at the field, and nothing is stored', async ({ page }) => {
-  const single = await startPrivateStack(['--empty']);
+  const single = await startPrivateStack({ empty: true });
   try {
     await single.api.ensureNamespace(NS);
     await fillDualStack(page, single.porthole.url, 'one-family');

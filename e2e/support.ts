@@ -3,16 +3,12 @@
  * cluster directly, as kubectl would, and watches the page follow), and a private cluster + Porthole
  * pair for specs that kill the cluster.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { parse } from 'yaml';
+import { join } from 'node:path';
 import type { Service } from '../lib/k8s/types';
+import { startTestCluster, type StartOptions, type TestCluster } from '../test/support/start-cluster';
 import { startPorthole, type PortholeServer } from '../test/support/start-porthole';
-
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 export function env(name: string): string {
   const v = process.env[name];
@@ -58,64 +54,6 @@ export function sharedApi(): KubeApi {
   return new KubeApi(env('PORTHOLE_E2E_CLUSTER_URL'), env('PORTHOLE_E2E_ADMIN_TOKEN'));
 }
 
-/**
- * The embedded cluster as ONE process (`node --import tsx bin/cluster.ts`), so SIGKILL really kills the
- * server. (The `tsx` CLI that startTestCluster spawns forks the server into a grandchild, which a
- * SIGKILL of the CLI leaves running.)
- */
-interface ClusterProcess {
-  url: string;
-  port: number;
-  kill9(): Promise<void>;
-  stop(): Promise<void>;
-}
-
-async function spawnCluster(args: string[]): Promise<ClusterProcess> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'bin/cluster.ts', ...args], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const url = await new Promise<string>((res, rej) => {
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      rej(new Error(`cluster did not start:\n${output}`));
-    }, 60_000);
-    const onData = (c: Buffer) => {
-      output += c.toString();
-      const m = /Embedded cluster listening on (https?:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (m) {
-        clearTimeout(timer);
-        res(m[1]);
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      rej(new Error(`cluster exited (${code}):\n${output}`));
-    });
-  });
-  const exited = () =>
-    child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise<void>((r) => child.once('exit', () => r()));
-  return {
-    url,
-    port: Number(new URL(url).port),
-    async kill9() {
-      child.kill('SIGKILL');
-      await exited();
-    },
-    async stop() {
-      if (child.exitCode === null && child.signalCode === null) {
-        child.kill('SIGTERM');
-        const t = setTimeout(() => child.kill('SIGKILL'), 10_000);
-        await exited();
-        clearTimeout(t);
-      }
-    },
-  };
-}
-
 /** A cluster with a data dir and a Porthole on top, for specs that stop and restart the cluster. */
 export interface PrivateStack {
   porthole: PortholeServer;
@@ -127,23 +65,24 @@ export interface PrivateStack {
   stop(): Promise<void>;
 }
 
-/** `clusterArgs`: extra flags for the cluster, e.g. `['--service-cluster-ip-range', '10.96.0.0/12,fd00:10:96::/108']`. */
-export async function startPrivateStack(clusterArgs: string[] = []): Promise<PrivateStack> {
+/**
+ * `opts`: how to start the cluster, e.g. `{ empty: true, serviceClusterIPRange: '10.96.0.0/12,fd00:10:96::/108' }`.
+ * The test cluster of the lane (embedded or a real kube-apiserver): a restart keeps its data and URL.
+ */
+export async function startPrivateStack(opts: StartOptions = {}): Promise<PrivateStack> {
   const work = mkdtempSync(join(tmpdir(), 'porthole-e2e-private-'));
   const dataDir = join(work, 'data');
+  let cluster: TestCluster = await startTestCluster({ ...opts, dataDir });
+  // Porthole reads its own copy: the cluster helper removes its kubeconfig when the cluster stops.
   const kubeconfig = join(work, 'kubeconfig');
-  let cluster = await spawnCluster(['--port', '0', '--data-dir', dataDir, '--write-kubeconfig', kubeconfig, ...clusterArgs]);
-  const port = cluster.port;
-  const { readFileSync } = await import('node:fs');
-  const doc = parse(readFileSync(kubeconfig, 'utf8')) as { users?: { name: string; user?: { token?: string } }[] };
-  const token = doc.users?.find((u) => u.name === 'admin')?.user?.token ?? '';
+  copyFileSync(cluster.kubeconfigPath, kubeconfig);
   const porthole = await startPorthole({ kubeconfigPath: kubeconfig });
   return {
     porthole,
-    api: new KubeApi(cluster.url, token),
+    api: new KubeApi(cluster.url, cluster.tokens.admin),
     killCluster: () => cluster.kill9(),
     async restartCluster() {
-      cluster = await spawnCluster(['--port', String(port), '--data-dir', dataDir, ...clusterArgs]);
+      cluster = await startTestCluster({ ...opts, dataDir, port: cluster.port });
     },
     async stop() {
       await porthole.stop();

@@ -18,21 +18,22 @@ function namespaceOf(identity: Identity): string {
   return 'default';
 }
 
-export function kubeconfigYaml(url: string, identities: readonly Identity[], caCertificate?: string, current = 'admin'): string {
+/** `clusterName`: the kubeconfig's cluster entry (the tests' real kube-apiserver gets the same identities under another name). */
+export function kubeconfigYaml(url: string, identities: readonly Identity[], caCertificate?: string, current = 'admin', clusterName = CLUSTER_NAME): string {
   const config = {
     apiVersion: 'v1',
     kind: 'Config',
     preferences: {},
     clusters: [
       {
-        name: CLUSTER_NAME,
+        name: clusterName,
         cluster: caCertificate ? { server: url, 'certificate-authority-data': Buffer.from(caCertificate).toString('base64') } : { server: url },
       },
     ],
     users: identities.map((i) => ({ name: i.name, user: { token: i.token } })),
     contexts: identities.map((i) => ({
       name: `porthole-${i.name}`,
-      context: { cluster: CLUSTER_NAME, user: i.name, namespace: namespaceOf(i) },
+      context: { cluster: clusterName, user: i.name, namespace: namespaceOf(i) },
     })),
     'current-context': `porthole-${identities.some((i) => i.name === current) ? current : (identities[0]?.name ?? current)}`,
   };

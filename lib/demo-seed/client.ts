@@ -58,9 +58,9 @@ export function apiFailure(err: unknown): ApiFailure | undefined {
   };
 }
 
+export const isConflict = (err: unknown): boolean => apiFailure(err)?.code === 409;
 export const isNotFound = (err: unknown): boolean => apiFailure(err)?.code === 404;
 export const isAlreadyExists = (err: unknown): boolean => apiFailure(err)?.code === 409 && apiFailure(err)?.reason === 'AlreadyExists';
-
 
 /** The error's message: the Status message for API errors. */
 export function errorText(err: unknown): string {

@@ -1,5 +1,6 @@
 import 'server-only';
 import type { KubeConfig } from '@kubernetes/client-node';
+import { itemsWithTypeMeta } from '../k8s/list-items';
 import type { KubeList, KubeObject, Status } from '../k8s/types';
 import type { ListSnapshot } from '../live/protocol';
 import { statusFromUpstream } from './errors';
@@ -76,7 +77,7 @@ export async function listInPages(kc: KubeConfig, req: PagedListRequest, signal:
     }
     if (res.status !== 200) throw new ListError(statusFromUpstream(res.status, await readText(res.body)));
     const list = (await readJson(res.body)) as KubeList;
-    const pageItems = list.items ?? [];
+    const pageItems = itemsWithTypeMeta(list);
     for (const o of pageItems) items.push(o);
     const resourceVersion = list.metadata?.resourceVersion ?? '';
     token = list.metadata?.continue || undefined;

@@ -5,7 +5,7 @@
  * No scheduler, kubelet or kube-proxy: lib/demo-seed plays the kubelet where a test needs running pods.
  */
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -39,13 +39,22 @@ export interface RealApiServer {
   kubeConfig(context?: 'admin' | 'viewer'): KubeConfig;
   /** The tail of WORKDIR/logs/<name>.log (kube-apiserver, kube-controller-manager, etcd), for failure messages. */
   log(name: 'kube-apiserver' | 'kube-controller-manager' | 'etcd', lines?: number): string;
-  /** Stops the three processes and deletes the WORKDIR. */
+  /** The kube-apiserver's process id. */
+  pid: number;
+  /** Stops the three processes and deletes the WORKDIR (unless it was given as `workDir`). */
   stop(): Promise<void>;
+  /** SIGKILLs the three processes at once (etcd's data stays in the WORKDIR). */
+  kill9(): Promise<void>;
 }
 
 export interface RealApiServerOptions {
   /** Extra environment for the start script, e.g. `{ KCM_CONTROLLERS: '*,-node-lifecycle-controller' }`, `{ NO_CONTROLLER_MANAGER: '1' }`. */
   env?: Record<string, string>;
+  /**
+   * This WORKDIR instead of a fresh temporary one, kept on stop: a server started again on it has the
+   * same data, certificates and tokens (files the caller put there first, such as tokens.csv or pki/, are kept).
+   */
+  workDir?: string;
 }
 
 /** Whether the start script is there (tests may skip with this reason when it is not). */
@@ -62,6 +71,26 @@ function run(script: string, args: string[], env: Record<string, string>, timeou
   });
 }
 
+function killHard(pid: number): void {
+  try {
+    process.kill(pid, 'SIGKILL');
+  } catch {
+    // already gone
+  }
+}
+
+/** Resolves once the process is gone (polls: it is not our child). */
+async function waitGone(pid: number): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    try {
+      process.kill(pid, 0);
+    } catch {
+      return;
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 function envFile(workDir: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const line of readFileSync(join(workDir, 'env'), 'utf8').split('\n')) {
@@ -72,13 +101,16 @@ function envFile(workDir: string): Record<string, string> {
 }
 
 export async function startRealApiServer(opts: RealApiServerOptions = {}): Promise<RealApiServer> {
-  const workDir = mkdtempSync(join(tmpdir(), 'porthole-real-apiserver-'));
+  const keep = opts.workDir !== undefined;
+  const workDir = opts.workDir ?? mkdtempSync(join(tmpdir(), 'porthole-real-apiserver-'));
+  mkdirSync(workDir, { recursive: true });
+  const purge = keep ? [] : ['--purge'];
   const env = { START_TIMEOUT: '150', ...(opts.env ?? {}) };
   let stdout: string;
   try {
     ({ stdout } = await run('start-real-apiserver.sh', [workDir], env, START_TIMEOUT_MS));
   } catch (err) {
-    await run('stop-real-apiserver.sh', [workDir, '--purge'], {}, 30_000).catch(() => undefined);
+    await run('stop-real-apiserver.sh', [workDir, ...purge], {}, 30_000).catch(() => undefined);
     throw err;
   }
   const kubeconfigPath = stdout.trim().split('\n').pop() ?? '';
@@ -99,8 +131,15 @@ export async function startRealApiServer(opts: RealApiServerOptions = {}): Promi
       const path = join(workDir, 'logs', `${name}.log`);
       return existsSync(path) ? readFileSync(path, 'utf8').split('\n').slice(-lines).join('\n') : '';
     },
+    pid: Number(readFileSync(join(workDir, 'kube-apiserver.pid'), 'utf8')),
     async stop() {
-      await run('stop-real-apiserver.sh', [workDir, '--purge'], {}, 60_000);
+      await run('stop-real-apiserver.sh', [workDir, ...purge], {}, 60_000);
+    },
+    async kill9() {
+      const pids = ['kube-controller-manager', 'kube-apiserver', 'etcd'].map((name) => join(workDir, `${name}.pid`)).filter((f) => existsSync(f));
+      for (const f of pids) killHard(Number(readFileSync(f, 'utf8')));
+      for (const f of pids) await waitGone(Number(readFileSync(f, 'utf8')));
+      for (const f of pids) rmSync(f, { force: true });
     },
   };
 }

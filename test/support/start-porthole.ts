@@ -8,6 +8,7 @@ import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { staleBuildReason } from '../../lib/build/source-hash';
+import { realCluster } from './cluster-kind';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const NEXT_BIN = join(ROOT, 'node_modules', 'next', 'dist', 'bin', 'next');
@@ -25,7 +26,7 @@ export interface StartPortholeOptions {
   kubeconfigPath: string;
   context?: string;
   port?: number;
-  /** Shown in the UI as the cluster source. Default 'embedded'. */
+  /** Shown in the UI as the cluster source. Default 'embedded' ('kubeconfig' on the real lane). */
   source?: 'embedded' | 'kubeconfig';
   /** Host names browsers may use besides loopback (what `--allowed-hosts` sets). */
   allowedHosts?: string[];
@@ -62,12 +63,16 @@ function exited(child: ChildProcess): Promise<void> {
 export async function startPorthole(opts: StartPortholeOptions): Promise<PortholeServer> {
   ensureBuild();
   const port = opts.port ?? (await freePort());
+  // A real test cluster is a kubeconfig cluster to Porthole (TLS as the kubeconfig says, no loopback http shortcut).
+  const defaultSource: StartPortholeOptions['source'] = realCluster ? 'kubeconfig' : 'embedded';
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
     NEXT_TELEMETRY_DISABLED: '1',
     PORTHOLE_KUBECONFIG: opts.kubeconfigPath,
-    PORTHOLE_CLUSTER_SOURCE: opts.source ?? 'embedded',
+    PORTHOLE_CLUSTER_SOURCE: opts.source ?? defaultSource,
+    // The embedded source lets users act as any context; a real test cluster gets the same through the flag.
+    ...(opts.source === undefined && realCluster ? { PORTHOLE_ALLOW_CONTEXT_SWITCH: '1' } : {}),
     PORTHOLE_HOST: '127.0.0.1',
     ...(opts.allowedHosts ? { PORTHOLE_ALLOWED_HOSTS: opts.allowedHosts.join(',') } : {}),
     ...opts.env,

@@ -36,14 +36,16 @@ beforeAll(async () => {
   relay = await startCuttableProxy(cluster.port);
   work = mkdtempSync(join(tmpdir(), 'porthole-known-down-'));
   const kubeconfig = join(work, 'kubeconfig');
+  const ca = cluster.url.startsWith('https:') ? `, certificate-authority-data: "${cluster.caData}"` : '';
   writeFileSync(
     kubeconfig,
     [
       'apiVersion: v1',
       'kind: Config',
       'clusters:',
-      `- {name: direct, cluster: {server: "http://127.0.0.1:${cluster.port}"}}`,
-      `- {name: relayed, cluster: {server: "http://127.0.0.1:${relay.port}"}}`,
+      // Plain http on the embedded cluster; a real one speaks TLS only (the relay passes it through).
+      `- {name: direct, cluster: {server: "${cluster.url}"${ca}}}`,
+      `- {name: relayed, cluster: {server: "${new URL(cluster.url).protocol}//127.0.0.1:${relay.port}"${ca}}}`,
       `users: [{name: admin, user: {token: "${cluster.tokens.admin}"}}]`,
       'contexts:',
       '- {name: direct, context: {cluster: direct, user: admin}}',
@@ -112,7 +114,7 @@ describe('a cluster known to be down answers at once', () => {
     const fast = await list('relayed');
     expect(fast.status).toBe(503);
     expect(fast.ms).toBeLessThan(1000);
-    expect(fast.message).toContain(`the Kubernetes API server at http://127.0.0.1:${relay.port} is unreachable: no response within ${UPSTREAM_TIMEOUT_MS / 1000}s`);
+    expect(fast.message).toContain(`the Kubernetes API server at ${new URL(cluster.url).protocol}//127.0.0.1:${relay.port} is unreachable: no response within ${UPSTREAM_TIMEOUT_MS / 1000}s`);
     expect(fast.message).toContain('Porthole checks again in the background');
     // The watch stream's upstream side, and the page data, get the same at once.
     const rows = Date.now();

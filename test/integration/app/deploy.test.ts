@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import type { Status } from '../../../lib/k8s/types';
-import { startTestCluster, type TestCluster } from '../../support/start-cluster';
+import { realCluster, startTestCluster, type TestCluster } from '../../support/start-cluster';
 import type { PortholeServer } from '../../support/start-porthole';
 import { startStandalone } from '../../support/start-standalone';
 import { auditLines } from './audit-lines';
@@ -111,7 +111,7 @@ describe('deploy/ renders with kubectl kustomize', () => {
   });
 });
 
-describe('in-cluster mode against the embedded cluster', () => {
+describe.skipIf(realCluster)('in-cluster mode against the embedded cluster (embedded-only: the ServiceAccount is an identity of --tokens-file)', () => {
   const work = mkdtempSync(join(tmpdir(), 'porthole-in-cluster-'));
   const saDir = join(work, 'serviceaccount');
   const token = `sa-token-${Date.now()}`;

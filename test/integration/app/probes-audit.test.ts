@@ -17,8 +17,7 @@ const NS = 'it-audit';
 const SECRET_IN_BODY = 'annotation-value-that-must-not-be-logged';
 
 beforeAll(async () => {
-  // A short watch history, so an old resourceVersion expires at once (410 Gone: a counted watch restart).
-  stack = await startAppStack({ clusterArgs: ['--history-size', '5'] });
+  stack = await startAppStack();
   expect((await stack.kube('POST', '/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: NS } })).status).toBe(201);
 }, 180_000);
 

@@ -1,9 +1,11 @@
 /**
  * An HTTP relay in front of the embedded cluster that records every request Porthole's server makes
  * upstream (method, path with query, headers), for tests that check what reaches the API server.
- * Porthole talks to it in plain HTTP (the embedded cluster answers HTTP and TLS on one port).
+ * Porthole talks to it in plain HTTP; it talks to the cluster in plain HTTP (the embedded cluster
+ * answers HTTP and TLS on one port) or, with `clusterTls` (a real kube-apiserver), over TLS.
  */
 import http from 'node:http';
+import https from 'node:https';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,11 +25,12 @@ export interface RecordingRelay {
   close(): Promise<void>;
 }
 
-export async function startRecordingRelay(clusterPort: number, clusterKubeconfig: string): Promise<RecordingRelay> {
+export async function startRecordingRelay(clusterPort: number, clusterKubeconfig: string, clusterTls = false): Promise<RecordingRelay> {
+  const request = clusterTls ? https.request : http.request;
   const requests: RecordedRequest[] = [];
   const server = http.createServer((req, res) => {
     requests.push({ method: req.method ?? '', url: req.url ?? '', headers: { ...req.headers } });
-    const upstream = http.request(
+    const upstream = request(
       { host: '127.0.0.1', port: clusterPort, method: req.method, path: req.url, headers: { ...req.headers, host: `127.0.0.1:${clusterPort}` } },
       (answer) => {
         res.writeHead(answer.statusCode ?? 502, answer.headers);

@@ -20,7 +20,7 @@ const sameOrigin = (): Record<string, string> => ({ Origin: porthole.url, 'Conte
 
 beforeAll(async () => {
   cluster = await startTestCluster();
-  relay = await startRecordingRelay(cluster.port, cluster.kubeconfigPath);
+  relay = await startRecordingRelay(cluster.port, cluster.kubeconfigPath, cluster.url.startsWith('https:'));
   porthole = await startPorthole({ kubeconfigPath: relay.kubeconfigPath });
 });
 

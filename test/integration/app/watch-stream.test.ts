@@ -1,14 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KubeObject, ServiceList } from '../../../lib/k8s/types';
 import type { StreamEvents } from '../../../lib/live/protocol';
+import { realCluster } from '../../support/cluster-kind';
 import { asContext, sseReader, startAppStack, type AppStack, type SseEvent } from './stack';
 
 let stack: AppStack;
 const NS = 'it-watch';
 
 beforeAll(async () => {
-  // A short watch history, so an old resourceVersion expires quickly (410 Gone).
-  stack = await startAppStack({ clusterArgs: ['--history-size', '5'] });
+  // A short watch history, so an old resourceVersion expires quickly (410 Gone); a real server's
+  // resync here comes from Porthole's cache all the same.
+  stack = await startAppStack({ clusterArgs: realCluster ? [] : ['--history-size', '5'] });
   await stack.kube('POST', '/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: NS } });
 });
 
