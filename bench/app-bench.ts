@@ -7,10 +7,11 @@
  */
 import os from 'node:os';
 import { chromium, type Browser, type Page } from '@playwright/test';
-import { startTestCluster, type TestCluster } from '../test/support/start-cluster';
+import { startTestCluster, type ClusterKind, type TestCluster } from '../test/support/start-cluster';
 import { startPorthole } from '../test/support/start-porthole';
 import { seedBenchServices } from './cluster-bench';
 import { measureKeystrokes } from './keystroke';
+import { clusterLabel } from './cluster-kinds';
 import { percentile, result, type BenchResult } from './stats';
 
 const SERVICES = Number(process.env.BENCH_SERVICES ?? 10_000);
@@ -130,9 +131,10 @@ export async function heapMiB(page: Page): Promise<number> {
   return usage.usedSize / 1024 / 1024;
 }
 
-export async function benchApp(): Promise<BenchResult[]> {
-  const cluster: TestCluster = await startTestCluster({ empty: true });
-  const porthole = await startPorthole({ kubeconfigPath: cluster.kubeconfigPath });
+/** The list's figures with `kind` behind Porthole (the embedded cluster or a real kube-apiserver). */
+export async function benchApp(kind: ClusterKind): Promise<BenchResult[]> {
+  const cluster: TestCluster = await startTestCluster({ empty: true, kind });
+  const porthole = await startPorthole({ kubeconfigPath: cluster.kubeconfigPath, clusterKind: kind });
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
   try {
     await seedBenchServices(cluster, SERVICES);
@@ -160,7 +162,7 @@ export async function benchApp(): Promise<BenchResult[]> {
     const keys = await measureKeystrokes(page);
     const keyNote = `samples ${keys.samples.map((v) => v.toFixed(0)).join(', ')} ms; first keystroke after load ${keys.first.toFixed(0)} ms (not counted); ${keyLoad}; method: bench/keystroke.ts`;
     const heap = await heapMiB(page);
-    return [
+    const figures = [
       result(
         `list page: first row painted COLD, ${SERVICES} Services (new browser context per sample, median of 5)`,
         median(cold.samples, 'painted'),
@@ -181,6 +183,7 @@ export async function benchApp(): Promise<BenchResult[]> {
       result(`JS heap with ${SERVICES} Services listed`, heap, 'MiB', { max: 80 }),
       result(`proxy list ${SERVICES} / direct list (medians of 9, taken in turns)`, proxied / direct, 'x', { max: 1.15 }, `${proxied.toFixed(0)} ms vs ${direct.toFixed(0)} ms`),
     ];
+    return figures.map((f) => ({ ...f, cluster: clusterLabel(kind) }));
   } finally {
     await browser.close();
     await porthole.stop();

@@ -65,7 +65,7 @@ export function machineLine(m: Machine): string {
 /** Renders the report as one aligned table; the method column is last and not padded. */
 export function formatTable(report: BenchReport): string {
   const header = ['result', 'figure', 'value', 'target', 'method'];
-  const rows = report.results.map((r) => [r.ok ? 'pass' : 'MISS', `${r.group} › ${r.name}`, `${r.value} ${r.unit}`, r.target, r.note ?? '']);
+  const rows = report.results.map((r) => [r.ok ? 'pass' : 'MISS', `${r.group} › ${r.name}${r.cluster ? ` [${r.cluster}]` : ''}`, `${r.value} ${r.unit}`, r.target, r.note ?? '']);
   for (const e of report.errors) rows.push(['ERROR', `${e.group} › (group failed)`, '-', '-', e.message]);
   const widths = header.slice(0, -1).map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
   const line = (cells: string[]): string =>
@@ -75,7 +75,30 @@ export function formatTable(report: BenchReport): string {
       .trimEnd();
   const misses = report.results.filter((r) => !r.ok).length;
   const summary = `${report.results.length - misses} of ${report.results.length} figures meet their target${misses ? `; ${misses} MISS` : ''}${report.errors.length ? `; ${report.errors.length} group(s) failed to run` : ''}.`;
-  return [line(header), line(widths.map((w) => '-'.repeat(w)).concat('------')), ...rows.map(line), '', summary].join('\n');
+  return [line(header), line(widths.map((w) => '-'.repeat(w)).concat('------')), ...rows.map(line), '', summary, ...byCluster(report.results)].join('\n');
+}
+
+/** The figures measured on more than one API server, one column per server (empty when there are none). */
+function byCluster(results: readonly GroupedResult[]): string[] {
+  const clusters = [...new Set(results.flatMap((r) => (r.cluster ? [r.cluster] : [])))];
+  if (clusters.length < 2) return [];
+  const figures = new Map<string, Map<string, GroupedResult>>();
+  for (const r of results) {
+    if (!r.cluster) continue;
+    const key = `${r.group} › ${r.name}`;
+    figures.set(key, (figures.get(key) ?? new Map<string, GroupedResult>()).set(r.cluster, r));
+  }
+  const header = ['figure', ...clusters, 'target'];
+  const rows = [...figures].map(([key, per]) => {
+    const any = [...per.values()][0];
+    return [key, ...clusters.map((c) => {
+      const r = per.get(c);
+      return r ? `${r.value} ${r.unit}${r.ok ? '' : ' (MISS)'}` : '-';
+    }), any.target];
+  });
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
+  const line = (cells: string[]): string => cells.map((c, i) => (i > 0 && i <= clusters.length ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ').trimEnd();
+  return ['', 'The same figures per API server behind Porthole:', line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)];
 }
 
 export function writeReportJson(report: BenchReport, path = resolve(process.cwd(), '.porthole/bench/latest.json')): string {

@@ -9,10 +9,11 @@
 import os from 'node:os';
 import zlib from 'node:zlib';
 import { chromium, type Browser } from '@playwright/test';
-import { startTestCluster } from '../test/support/start-cluster';
+import { startTestCluster, type ClusterKind } from '../test/support/start-cluster';
 import { startPorthole, type PortholeServer } from '../test/support/start-porthole';
 import { CHROMIUM_ARGS, listBytes, newBenchPage, timeToFirstRows, type FirstRows } from './app-bench';
 import { seedBenchServices } from './cluster-bench';
+import { clusterLabel } from './cluster-kinds';
 import { percentile, result, type BenchResult } from './stats';
 
 const SERVICES = Number(process.env.BENCH_SERVICES ?? 10_000);
@@ -77,14 +78,15 @@ async function compressionCost(url: string): Promise<string> {
 
 const ms = (values: number[]) => values.map((v) => v.toFixed(0)).join(', ');
 
-export async function benchSlowLink(): Promise<BenchResult[]> {
-  const cluster = await startTestCluster({ empty: true });
+/** The slow-link figures with `kind` behind Porthole (the embedded cluster or a real kube-apiserver). */
+export async function benchSlowLink(kind: ClusterKind): Promise<BenchResult[]> {
+  const cluster = await startTestCluster({ empty: true, kind });
   const servers: PortholeServer[] = [];
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
   try {
-    const compressed = await startPorthole({ kubeconfigPath: cluster.kubeconfigPath });
+    const compressed = await startPorthole({ kubeconfigPath: cluster.kubeconfigPath, clusterKind: kind });
     servers.push(compressed);
-    const plain = await startPorthole({ kubeconfigPath: cluster.kubeconfigPath, env: { PORTHOLE_API_COMPRESSION: 'off' } });
+    const plain = await startPorthole({ kubeconfigPath: cluster.kubeconfigPath, clusterKind: kind, env: { PORTHOLE_API_COMPRESSION: 'off' } });
     servers.push(plain);
     await seedBenchServices(cluster, SERVICES);
     // Warm the servers (compiled routes, the informer's cache), as for the app bench's cold figure.
@@ -101,7 +103,7 @@ export async function benchSlowLink(): Promise<BenchResult[]> {
     const loopPlain = await coldRuns(browser, plain.url, false);
     const cost = await compressionCost(compressed.url);
     const med = (run: ColdRun) => percentile(run.painted, 50);
-    return [
+    const figures = [
       result(
         `first row painted COLD over 20 Mbit/s + 40 ms, ${SERVICES} Services (median of ${SAMPLES})`,
         med(slow),
@@ -124,6 +126,7 @@ export async function benchSlowLink(): Promise<BenchResult[]> {
         `samples ${ms(loop.painted)} ms, list as ${loop.encoding}; without API compression median ${med(loopPlain).toFixed(0)} ms (${ms(loopPlain.painted)}); server CPU to compress the list: ${cost}; ${load()} at end`,
       ),
     ];
+    return figures.map((f) => ({ ...f, cluster: clusterLabel(kind) }));
   } finally {
     await browser.close();
     for (const server of servers) await server.stop();

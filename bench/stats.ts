@@ -15,6 +15,8 @@ export interface BenchResult {
   ok: boolean;
   /** How the figure was measured. */
   note?: string;
+  /** The API server behind the figure, for figures measured on both kinds (shown side by side). */
+  cluster?: string;
 }
 
 export function result(name: string, value: number, unit: string, target: { max?: number; min?: number }, note?: string): BenchResult {

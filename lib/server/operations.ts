@@ -137,7 +137,15 @@ export const accessReviews = {
     upstream(kc, { method: 'POST', path: '/apis/authorization.k8s.io/v1/selfsubjectaccessreviews', body, contentType: 'application/json' }),
 };
 
+/** `/openapi/v3/api/v1?hash=<hex>`: the only document URL of the index Porthole follows (core/v1 defines the Service). */
+const CORE_V1_DOCUMENT = /^\/openapi\/v3\/api\/v1(\?hash=[0-9A-Fa-f]{1,256})?$/;
+
 export const openApi = {
-  /** The OpenAPI v3 document of the core/v1 group, which defines io.k8s.api.core.v1.Service. */
-  coreV1: (kc: KubeConfig, signal?: AbortSignal) => upstream(kc, { method: 'GET', path: '/openapi/v3/api/v1', signal }),
+  /** The OpenAPI v3 index: each group version with the (content-hashed) URL of its document. */
+  index: (kc: KubeConfig, signal?: AbortSignal) => upstream(kc, { method: 'GET', path: '/openapi/v3', signal }),
+  /** The OpenAPI v3 document of the core/v1 group at the URL the index gave, which defines io.k8s.api.core.v1.Service. */
+  document: (kc: KubeConfig, url: string, signal?: AbortSignal) => {
+    if (!CORE_V1_DOCUMENT.test(url)) throw new RequestError(statusError.internal('the OpenAPI index named an unexpected document URL'));
+    return upstream(kc, { method: 'GET', path: url, signal });
+  },
 };

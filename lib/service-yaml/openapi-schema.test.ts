@@ -3,7 +3,7 @@ import { isJsonObject, type JsonObject, type JsonValue } from '../k8s/json';
 import { createServiceAllocation } from '../cluster/allocators/index';
 import { openApiV3Document } from '../cluster/openapi/index';
 import { createDefinitions } from '../cluster/registry/index';
-import { jsonSchemaFromOpenApi } from './openapi-schema';
+import { jsonSchemaFromOpenApi, openApiSubset } from './openapi-schema';
 
 function refs(v: JsonValue, out: string[] = []): string[] {
   if (Array.isArray(v)) v.forEach((x) => refs(x, out));
@@ -46,5 +46,27 @@ describe('OpenAPI v3 → JSON Schema for the Service', () => {
 
   it('refuses a document without the Service', () => {
     expect(() => jsonSchemaFromOpenApi({ components: { schemas: {} } })).toThrow(/no schema/);
+  });
+
+  it('refuses a document without the Service', () => {
+    expect(() => openApiSubset({ components: { schemas: {} } })).toThrow(/no schema/);
+  });
+});
+
+describe('the part of the document the Service needs', () => {
+  const openapi = openApiV3Document(createDefinitions(createServiceAllocation()), 'api/v1')!;
+  const subset = openApiSubset(openapi);
+  const kept = obj(obj(subset.components).schemas);
+
+  it('keeps every schema the Service reaches and nothing else', () => {
+    expect(Object.keys(kept)).toContain('io.k8s.api.core.v1.ServiceSpec');
+    expect(Object.keys(kept)).toContain('io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta');
+    expect(Object.keys(kept)).not.toContain('io.k8s.api.core.v1.Pod');
+    for (const r of refs(subset)) expect(kept[r.slice('#/components/schemas/'.length)], r).toBeDefined();
+    expect(Object.keys(kept).length).toBeLessThan(Object.keys(obj(obj(openapi.components).schemas)).length);
+  });
+
+  it('gives the same JSON Schema as the whole document', () => {
+    expect(jsonSchemaFromOpenApi(subset)).toEqual(jsonSchemaFromOpenApi(openapi));
   });
 });

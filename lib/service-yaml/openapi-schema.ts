@@ -35,6 +35,40 @@ function convert(node: JsonValue, found: Set<string>, queue: string[]): JsonValu
   return out;
 }
 
+/** The names of the schemas `$ref`s reach from `node`, in document form (`#/components/schemas/...`). */
+function refsIn(node: JsonValue, out: string[]): void {
+  if (Array.isArray(node)) for (const n of node) refsIn(n, out);
+  else if (isJsonObject(node)) {
+    for (const [k, v] of Object.entries(node)) {
+      if (k === '$ref' && typeof v === 'string' && v.startsWith(V3_PREFIX)) out.push(v.slice(V3_PREFIX.length));
+      else refsIn(v, out);
+    }
+  }
+}
+
+/**
+ * The part of an OpenAPI v3 document that `rootName`'s schema needs: the schemas it reaches, as they
+ * are (still an OpenAPI document, for jsonSchemaFromOpenApi). A real kube-apiserver's core/v1 document
+ * is over a megabyte; the Service needs a few dozen of its schemas. Throws when the document lacks it.
+ */
+export function openApiSubset(openapi: JsonObject, rootName = SERVICE_SCHEMA_NAME): JsonObject {
+  const components = isJsonObject(openapi.components) ? openapi.components : {};
+  const schemas = isJsonObject(components.schemas) ? components.schemas : {};
+  if (!isJsonObject(schemas[rootName])) throw new Error(`the OpenAPI document has no schema ${rootName}`);
+  const kept: JsonObject = {};
+  const queue = [rootName];
+  while (queue.length) {
+    const name = queue.shift() as string;
+    if (name in kept) continue;
+    const body = schemas[name];
+    kept[name] = body ?? {};
+    const refs: string[] = [];
+    refsIn(body ?? {}, refs);
+    queue.push(...refs.filter((r) => !(r in kept)));
+  }
+  return { openapi: openapi.openapi ?? '3.0.0', info: openapi.info ?? {}, components: { schemas: kept } };
+}
+
 /** The JSON Schema of `rootName` from an OpenAPI v3 document; throws when the document lacks it. */
 export function jsonSchemaFromOpenApi(openapi: JsonObject, rootName = SERVICE_SCHEMA_NAME): JsonObject {
   const components = isJsonObject(openapi.components) ? openapi.components : {};

@@ -61,6 +61,7 @@ export async function startEmbeddedCluster(opts: StartOptions = {}): Promise<Tes
   };
 
   return {
+    kind: 'embedded',
     url,
     port,
     pid: child.pid ?? 0,

@@ -48,9 +48,12 @@ export function ensureRealPki(): string {
   return REAL_PKI_DIR;
 }
 
-/** For the test runners' configs: on the real lane, make the PKI and trust its CA in every process started from now on. */
-export function trustRealClusterCa(): void {
-  if (!realCluster) return;
+/**
+ * For the test runners' configs: on the real lane (or when `always`, for the benchmarks), make the PKI
+ * and trust its CA in every process started from now on.
+ */
+export function trustRealClusterCa(always = false): void {
+  if (!realCluster && !always) return;
   ensureRealPki();
   const current = process.env.NODE_EXTRA_CA_CERTS;
   if (current === REAL_TRUST_FILE) return;

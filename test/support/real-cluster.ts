@@ -102,7 +102,9 @@ export async function startRealCluster(opts: StartOptions = {}): Promise<TestClu
   let loadBalancers: WatchLoop | undefined;
 
   try {
-    const namespaces = opts.empty ? [] : identityNamespaces(identities);
+    // The namespaces the identities' rules name exist even on an empty cluster: a RoleBinding needs its
+    // namespace (the embedded cluster grants by name, so its developer may read an empty `demo` too).
+    const namespaces = identityNamespaces(identities);
     // The same demo as the embedded cluster's (lib/demo-seed), once: a restart keeps what is there.
     if (!restart && !opts.empty) await seedDemo(adminConfig(kubeconfigPath));
     if (!restart) await writeApiServerEndpoints(adminConfig(kubeconfigPath));
@@ -112,7 +114,7 @@ export async function startRealCluster(opts: StartOptions = {}): Promise<TestClu
     scheduler = startScheduler(adminConfig(kubeconfigPath), DEMO_NODES);
     // Nor a cloud provider: LoadBalancer Services get addresses as on the embedded cluster.
     loadBalancers = startLoadBalancerController(adminConfig(kubeconfigPath));
-    const apply = await kubectl.kubectl(['apply', '--server-side', '--field-manager=porthole-tests', '-f', '-'], { input: yamlStream(identityRbac(identities, namespaces)) });
+    const apply = await kubectl.kubectl(['apply', '--server-side', '--field-manager=porthole-tests', '-f', '-'], { input: yamlStream([...namespaces.map(namespaceObject), ...identityRbac(identities, namespaces)]) });
     if (apply.code !== 0) throw new Error(`RBAC for the test identities: ${apply.stderr}`);
     await rbacInEffect(kubectl, namespaces);
   } catch (err) {
@@ -125,6 +127,7 @@ export async function startRealCluster(opts: StartOptions = {}): Promise<TestClu
   }
 
   return {
+    kind: 'real',
     url: server.url,
     port: Number(new URL(server.url).port),
     pid: server.pid,
@@ -149,6 +152,10 @@ export async function startRealCluster(opts: StartOptions = {}): Promise<TestClu
       cleanup();
     },
   };
+}
+
+function namespaceObject(name: string): object {
+  return { apiVersion: 'v1', kind: 'Namespace', metadata: { name } };
 }
 
 /** RBAC answers from an informer cache: wait until the namespaced identities may act in their namespaces. */

@@ -4,13 +4,13 @@
  * `TestCluster` with the same identities and context names.
  */
 import { startEmbeddedCluster } from './embedded-cluster';
-import { realCluster } from './cluster-kind';
+import { laneKind } from './cluster-kind';
 import { startRealCluster } from './real-cluster';
 import type { StartOptions, TestCluster } from './test-cluster';
 
 export type { StartOptions, TestCluster } from './test-cluster';
-export { realCluster } from './cluster-kind';
+export { realCluster, type ClusterKind } from './cluster-kind';
 
 export function startTestCluster(opts: StartOptions = {}): Promise<TestCluster> {
-  return realCluster ? startRealCluster(opts) : startEmbeddedCluster(opts);
+  return (opts.kind ?? laneKind) === 'real' ? startRealCluster(opts) : startEmbeddedCluster(opts);
 }

@@ -8,7 +8,7 @@ import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { staleBuildReason } from '../../lib/build/source-hash';
-import { realCluster } from './cluster-kind';
+import { laneKind, type ClusterKind } from './cluster-kind';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const NEXT_BIN = join(ROOT, 'node_modules', 'next', 'dist', 'bin', 'next');
@@ -26,7 +26,9 @@ export interface StartPortholeOptions {
   kubeconfigPath: string;
   context?: string;
   port?: number;
-  /** Shown in the UI as the cluster source. Default 'embedded' ('kubeconfig' on the real lane). */
+  /** The kind of test cluster the kubeconfig points at; default the lane's. */
+  clusterKind?: ClusterKind;
+  /** Shown in the UI as the cluster source. Default 'embedded' ('kubeconfig' for a real cluster). */
   source?: 'embedded' | 'kubeconfig';
   /** Host names browsers may use besides loopback (what `--allowed-hosts` sets). */
   allowedHosts?: string[];
@@ -64,7 +66,8 @@ export async function startPorthole(opts: StartPortholeOptions): Promise<Porthol
   ensureBuild();
   const port = opts.port ?? (await freePort());
   // A real test cluster is a kubeconfig cluster to Porthole (TLS as the kubeconfig says, no loopback http shortcut).
-  const defaultSource: StartPortholeOptions['source'] = realCluster ? 'kubeconfig' : 'embedded';
+  const real = (opts.clusterKind ?? laneKind) === 'real';
+  const defaultSource: StartPortholeOptions['source'] = real ? 'kubeconfig' : 'embedded';
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
@@ -72,7 +75,7 @@ export async function startPorthole(opts: StartPortholeOptions): Promise<Porthol
     PORTHOLE_KUBECONFIG: opts.kubeconfigPath,
     PORTHOLE_CLUSTER_SOURCE: opts.source ?? defaultSource,
     // The embedded source lets users act as any context; a real test cluster gets the same through the flag.
-    ...(opts.source === undefined && realCluster ? { PORTHOLE_ALLOW_CONTEXT_SWITCH: '1' } : {}),
+    ...(opts.source === undefined && real ? { PORTHOLE_ALLOW_CONTEXT_SWITCH: '1' } : {}),
     PORTHOLE_HOST: '127.0.0.1',
     ...(opts.allowedHosts ? { PORTHOLE_ALLOWED_HOSTS: opts.allowedHosts.join(',') } : {}),
     ...opts.env,

@@ -7,6 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
+import type { ClusterKind } from './cluster-kind';
 
 export interface KubectlResult {
   code: number;
@@ -22,6 +23,7 @@ export interface KubectlRunner {
 }
 
 export interface TestCluster extends KubectlRunner {
+  kind: ClusterKind;
   /** The API server's URL: `http://` for the embedded cluster, `https://` for a real one. */
   url: string;
   port: number;
@@ -39,6 +41,8 @@ export interface TestCluster extends KubectlRunner {
 }
 
 export interface StartOptions {
+  /** Embedded or a real kube-apiserver; default the lane's (PORTHOLE_TEST_CLUSTER). */
+  kind?: ClusterKind;
   /** No demo data. */
   empty?: boolean;
   /** Keep the cluster's data there, so a cluster started again on it has the same objects. */

@@ -51,4 +51,14 @@ export class ClusterIPAllocator extends OffsetAllocator<string> {
   protected alreadyAllocated(): AllocationError {
     return allocationErrors.ipAllocated();
   }
+
+  /** ipallocator's dryRunRange: only the range is checked ("don't bother to check whether the IP is actually free"). */
+  protected dryRunAllocate(ip: string): void {
+    if (this.offsetOf(ip) === undefined) throw this.notInRange(ip);
+  }
+
+  /** ipallocator's dryRunRange: the CIDR's own (network) address, e.g. 10.96.0.0, never a free one. */
+  protected dryRunAllocateNext(): string {
+    return formatRangeIP(this.range, this.range.network);
+  }
 }

@@ -6,6 +6,10 @@
 import { allocationErrors, type AllocationError } from './allocation-error';
 import { RangeAllocator } from './range-allocator';
 import { OffsetAllocator } from './offset-allocator';
+import type { AllocationTx } from './transactional';
+
+/** What portallocator's dry-run operation starts its placeholders after (operation.go: "a sensible guess for a dummy port number"). */
+const DRY_RUN_LAST_PORT = 32768;
 
 export interface PortRange {
   base: number;
@@ -61,5 +65,29 @@ export class NodePortAllocator extends OffsetAllocator<number> {
 
   protected alreadyAllocated(): AllocationError {
     return allocationErrors.portAllocated();
+  }
+
+  /** The ports a dry-run write "allocated" (portallocator.PortAllocationOperation.allocated), per transaction. */
+  private readonly dryRunPorts = new WeakMap<AllocationTx, number[]>();
+
+  private dryRunOperation(tx: AllocationTx): number[] {
+    let ports = this.dryRunPorts.get(tx);
+    if (!ports) this.dryRunPorts.set(tx, (ports = []));
+    return ports;
+  }
+
+  /** A port taken, or taken earlier in this write, is refused; the range is not checked (real dry runs accept 99999). */
+  protected dryRunAllocate(port: number, tx: AllocationTx): void {
+    const ports = this.dryRunOperation(tx);
+    if (this.isAllocated(port) || ports.includes(port)) throw this.alreadyAllocated();
+    ports.push(port);
+  }
+
+  /** One past the highest port of this write, 32769 for the first: a placeholder that may be taken or outside the range. */
+  protected dryRunAllocateNext(tx: AllocationTx): number {
+    const ports = this.dryRunOperation(tx);
+    const next = (ports.length ? Math.max(...ports) : DRY_RUN_LAST_PORT) + 1;
+    ports.push(next);
+    return next;
   }
 }

@@ -1,7 +1,9 @@
 /**
  * What the ClusterIP and NodePort allocators share: a bitmap over offsets, values mapped to offsets
  * by the subclass, reservations undone when the transaction rolls back and releases deferred to its
- * commit (so a failed or dry-run write leaves the bitmap as it was).
+ * commit (so a failed or dry-run write leaves the bitmap as it was). In a dry run (tx.dryRun) nothing
+ * is reserved and each subclass answers as its kube-apiserver counterpart's dry-run form does
+ * (`dryRunAllocate`, `dryRunAllocateNext`): placeholders, not free values.
  */
 import { allocationErrors, type AllocationError } from './allocation-error';
 import type { RangeAllocator } from './range-allocator';
@@ -15,6 +17,10 @@ export abstract class OffsetAllocator<T> {
   protected abstract valueAt(offset: number): T;
   protected abstract notInRange(value: T): AllocationError;
   protected abstract alreadyAllocated(): AllocationError;
+  /** `allocate` in a dry run: throws what the real dry-run allocator refuses, reserves nothing. */
+  protected abstract dryRunAllocate(value: T, tx: AllocationTx): void;
+  /** `allocateNext` in a dry run: the real dry-run allocator's placeholder. */
+  protected abstract dryRunAllocateNext(tx: AllocationTx): T;
 
   isAllocated(value: T): boolean {
     const offset = this.offsetOf(value);
@@ -23,6 +29,7 @@ export abstract class OffsetAllocator<T> {
 
   /** Reserves `value`; throws AllocationError (not in range / already allocated). */
   allocate(value: T, tx?: AllocationTx): void {
+    if (tx?.dryRun) return this.dryRunAllocate(value, tx);
     const offset = this.offsetOf(value);
     if (offset === undefined) throw this.notInRange(value);
     if (!this.bits.allocate(offset)) throw this.alreadyAllocated();
@@ -31,6 +38,7 @@ export abstract class OffsetAllocator<T> {
 
   /** Reserves a free value; throws AllocationError 'range is full'. */
   allocateNext(tx?: AllocationTx): T {
+    if (tx?.dryRun) return this.dryRunAllocateNext(tx);
     const offset = this.bits.allocateNext();
     if (offset === undefined) throw allocationErrors.full();
     undoOnRollback(tx, () => this.bits.release(offset));

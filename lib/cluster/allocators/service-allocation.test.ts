@@ -196,3 +196,31 @@ describe('Service allocation on update, delete and restart', () => {
     expect(() => restarted.ports.allocate(np.spec?.ports?.[0].nodePort ?? 0)).toThrow('provided port is already allocated');
   });
 });
+
+describe('dry runs answer as kube-apiserver v1.32 dry runs do', () => {
+  it('puts the service CIDR’s network address in place of a free ClusterIP, and 32769, 32770 … in place of node ports', () => {
+    const { create, alloc } = setup();
+    const out = create(svc('lb', { type: 'LoadBalancer', externalTrafficPolicy: 'Local', selector: { app: 'web' }, ports: [{ name: 'http', port: 80 }, { name: 'https', port: 443 }] }), true);
+    expect(out.spec?.clusterIP).toBe('10.96.0.0');
+    expect(out.spec?.clusterIPs).toEqual(['10.96.0.0']);
+    expect(out.spec?.ports?.map((p) => p.nodePort)).toEqual([32769, 32770]);
+    expect(out.spec?.healthCheckNodePort).toBe(32771);
+    expect(alloc.ips.used()).toBe(0);
+    expect(alloc.ports.used()).toBe(0);
+  });
+
+  it('checks a requested IP against the range only, and a requested node port only against the ports taken', () => {
+    const { create } = setup();
+    create(svc('a', { type: 'NodePort', clusterIP: '10.96.0.5', selector: { app: 'web' }, ports: [{ port: 80, nodePort: 30080 }] }));
+    // A taken IP passes the dry run (the real server does not look: "racy and not worth the effort").
+    expect(create(svc('b', { ...web, clusterIP: '10.96.0.5' }), true).spec?.clusterIP).toBe('10.96.0.5');
+    expect(apiError(() => create(svc('c', { ...web, clusterIP: '192.168.0.1' }), true)).code).toBe(422);
+    // A node port outside the range (or any number at all) passes; a taken one does not.
+    expect(create(svc('d', { type: 'NodePort', selector: { app: 'web' }, ports: [{ port: 80, nodePort: 99999 }] }), true).spec?.ports?.[0]?.nodePort).toBe(99999);
+    const taken = apiError(() => create(svc('e', { type: 'NodePort', selector: { app: 'web' }, ports: [{ port: 80, nodePort: 30080 }] }), true));
+    expect(taken.code).toBe(422);
+    expect(taken.status.message).toContain('provided port is already allocated');
+    // Without dryRun the same out-of-range node port is refused.
+    expect(apiError(() => create(svc('f', { type: 'NodePort', selector: { app: 'web' }, ports: [{ port: 80, nodePort: 99999 }] }))).status.message).toContain('provided port is not in the valid range');
+  });
+});

@@ -5,8 +5,12 @@
  */
 import type { Transaction } from '../storage/types';
 
-/** The part of a Transaction allocators need (a real one, or a small fake in tests). */
-export type AllocationTx = Pick<Transaction, 'onRollback' | 'onCommit'>;
+/**
+ * The part of a Transaction allocators need (a real one, or a small fake in tests). In a dry run the
+ * allocators answer as kube-apiserver's dry-run allocators do (offset-allocator.ts): nothing reserved,
+ * placeholders instead of free values.
+ */
+export type AllocationTx = Pick<Transaction, 'onRollback' | 'onCommit'> & Partial<Pick<Transaction, 'dryRun'>>;
 
 export function undoOnRollback(tx: AllocationTx | undefined, undo: () => void): void {
   if (tx) tx.onRollback(undo);

@@ -40,8 +40,12 @@ afterAll(async () => {
   await cluster?.stop();
 });
 
-/** Upstream watches open on the cluster now. */
-const watches = () => clusterMetric(cluster.url, cluster.tokens.admin, 'apiserver_longrunning_requests', { verb: 'WATCH' });
+/**
+ * Upstream watches of pods in one namespace open on the cluster now: the only watches this test makes
+ * (on a real API server the controller-manager's informers and the test harness's kubelet watch too,
+ * all of them cluster-wide).
+ */
+const watches = () => clusterMetric(cluster.url, cluster.tokens.admin, 'apiserver_longrunning_requests', { verb: 'WATCH', resource: 'pods', scope: 'namespace' });
 /** `/api/watch` naming one distinct pods watch per namespace (each its own upstream watch). */
 const watchPath = (namespaces: string[]) => `/api/watch?${namespaces.map((ns) => `watch=pods:${ns}`).join('&')}`;
 const range = (prefix: string, from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => `${prefix}-${from + i}`);

@@ -1,12 +1,12 @@
-import { openApi } from '../../../../lib/server/operations';
-import { apiRoute, relay, methodNotAllowed } from '../../../../lib/server/route';
+import { apiRoute, methodNotAllowed } from '../../../../lib/server/route';
+import { serviceOpenApiResponse } from '../../../../lib/server/service-openapi';
 
 export const dynamic = 'force-dynamic';
 
-/** GET — the cluster's OpenAPI v3 document for core/v1 (defines io.k8s.api.core.v1.Service). */
+/** GET — the Service's schemas from the cluster's OpenAPI v3 document for core/v1 (lib/server/service-openapi.ts). */
 export const GET = apiRoute({
   validate: () => ({}),
-  act: async ({ identity, signal }) => relay(await openApi.coreV1(identity.kubeConfig, signal)),
+  act: ({ identity, signal }) => serviceOpenApiResponse(identity, signal),
 });
 
 export const POST = methodNotAllowed;
