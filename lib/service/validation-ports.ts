@@ -78,9 +78,10 @@ export function validateNodePortsForType(svc: Service): FieldError[] {
 }
 
 /**
- * nodePort inside 1..65535 on NodePort/LoadBalancer Services. Not a rule of ValidateService:
- * on the real server the allocator rejects such ports first ("provided port is not in the valid
- * range"). Kept so that forms, which run before any allocation, flag impossible values.
+ * nodePort inside 1..65535 on NodePort/LoadBalancer Services. Not a rule of ValidateService: on the
+ * real server the allocator rejects such ports on create ("provided port is not in the valid range")
+ * and a dry run lets them through. Run for drafts only (`allocated: false`), so that forms flag
+ * impossible values before they reach the cluster; the embedded cluster leaves them to its allocator.
  */
 export function validateNodePortNumbers(svc: Service): FieldError[] {
   const t = svc.spec?.type;

@@ -249,7 +249,8 @@ export function validateService(svc: Service, options: ServiceValidationOptions 
   errs.push(...validateExternalIPs(svc));
   errs.push(...validateType(svc));
   errs.push(...validateNodePortsForType(svc));
-  errs.push(...validateNodePortNumbers(svc));
+  // Forms only: on the server the allocator checks node ports (a dry run does not: kube-apiserver accepts 99999 there).
+  if (options.allocated === false) errs.push(...validateNodePortNumbers(svc));
   errs.push(...validateDuplicatePorts(svc));
   errs.push(...validateSourceRanges(svc));
   const alloc = spec.allocateLoadBalancerNodePorts ?? undefined;

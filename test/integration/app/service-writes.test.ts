@@ -87,3 +87,37 @@ describe('a read-only identity', () => {
     expect(now.metadata.labels).toEqual({ app: 'web' });
   });
 });
+
+describe('dry-run creates through Porthole (the form and the YAML editor check with these)', () => {
+  const lb = (name: string, nodePort?: number): Service => ({
+    apiVersion: 'v1',
+    kind: 'Service',
+    metadata: { name, namespace: NS },
+    spec: { type: 'LoadBalancer', externalTrafficPolicy: 'Local', selector: { app: 'web' }, ports: [{ name: 'http', port: 80, nodePort }, { name: 'https', port: 443 }] },
+  });
+
+  it('answer with kube-apiserver’s placeholders: the service CIDR’s network address and node ports from 32769, nothing stored', async () => {
+    const res = await porthole('POST', `/api/namespaces/${NS}/services?dryRun=All`, lb('dry-lb'));
+    expect(res.status).toBe(201);
+    const svc = res.body as Service;
+    expect(svc.spec?.clusterIP).toBe('10.96.0.0');
+    expect(svc.spec?.clusterIPs).toEqual(['10.96.0.0']);
+    expect(svc.spec?.ports?.map((p) => p.nodePort)).toEqual([32769, 32770]);
+    expect(svc.spec?.healthCheckNodePort).toBe(32771);
+    expect(await exists('dry-lb')).toBe(false);
+  });
+
+  it('do not check a requested node port against the range (the create does, with a 422 naming the field)', async () => {
+    const np: Service = { apiVersion: 'v1', kind: 'Service', metadata: { name: 'dry-np', namespace: NS }, spec: { type: 'NodePort', ports: [{ name: 'a', port: 80, nodePort: 99999 }, { name: 'b', port: 81 }] } };
+    const dry = await porthole('POST', `/api/namespaces/${NS}/services?dryRun=All`, np);
+    expect(dry.status).toBe(201);
+    // The next placeholder follows the highest port of the write (portallocator's dry-run operation).
+    expect((dry.body as Service).spec?.ports?.map((p) => p.nodePort)).toEqual([99999, 100000]);
+    const real = await porthole('POST', `/api/namespaces/${NS}/services`, np);
+    expect(real.status).toBe(422);
+    const status = real.body as Status;
+    expect(status.details?.causes?.map((c) => c.field)).toContain('spec.ports[0].nodePort');
+    expect(status.message).toContain('provided port is not in the valid range. The range of valid ports is 30000-32767');
+    expect(await exists('dry-np')).toBe(false);
+  });
+});
