@@ -61,6 +61,7 @@ export const METRICS = {
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
   },
   streams: { name: 'porthole_sse_streams_open', help: 'Server-sent event streams (/api/watch) currently open.', type: 'gauge' },
+  upstreamRetries: { name: 'porthole_upstream_retries_total', help: 'Requests sent to the Kubernetes API server again after it answered 429 with Retry-After (priority and fairness), by method.', type: 'counter' },
   watchRestarts: { name: 'porthole_watch_restarts_total', help: 'Upstream watches started again after they ended, by reason (gone = 410 relist, ended, error).', type: 'counter' },
 } as const satisfies Record<string, MetricDef>;
 

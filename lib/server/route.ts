@@ -12,7 +12,7 @@ import { findExcessNesting } from '../text/nesting-scan';
 import { incCounter, METRICS, routeTemplate } from './metrics';
 import { crossOriginProblem } from './request-guard';
 import { credentialHeaderProblem } from './credential-headers';
-import { readText, type UpstreamResponse } from './upstream';
+import { readText, retryAfterSeconds, type UpstreamResponse } from './upstream';
 import { authConfig } from './auth-mode';
 import { clearSessionCookie, isSecureRequest } from './session';
 
@@ -246,6 +246,9 @@ function passHeaders(res: UpstreamResponse): Headers {
   const headers = new Headers({ 'Cache-Control': API_CACHE_CONTROL, 'X-Content-Type-Options': 'nosniff' });
   const warning = res.headers.warning;
   if (warning) for (const w of Array.isArray(warning) ? warning : [warning]) headers.append('Warning', w);
+  // A 429 or 503 still throttled after the retries says when to come back.
+  const after = res.status === 429 || res.status === 503 ? retryAfterSeconds(res.headers) : undefined;
+  if (after !== undefined) headers.set('Retry-After', String(after));
   return headers;
 }
 

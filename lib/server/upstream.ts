@@ -3,7 +3,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { IncomingMessage } from 'node:http';
 import type { KubeConfig } from '@kubernetes/client-node';
-import { METRICS, observe } from './metrics';
+import { incCounter, METRICS, observe } from './metrics';
 import { claimProbe, isConnectFailure, markDown, markUp, probeDone, recentlyDown, type DownRecord } from './known-down';
 import { fileErrorText, withoutPaths } from './safe-message';
 
@@ -110,7 +110,50 @@ export function refuseIfKnownDown(kc: KubeConfig): void {
   if (down) throw new UpstreamUnreachableError(server, new KnownDownError(down, now));
 }
 
+/** How often a request is sent again after a 429 with Retry-After, and the longest wait taken. */
+const MAX_THROTTLE_RETRIES = 3;
+const MAX_RETRY_AFTER_S = 5;
+
+/** Retry-After in whole seconds (the API server sends seconds), undefined when absent or not a number. */
+export function retryAfterSeconds(headers: IncomingMessage['headers']): number | undefined {
+  const raw = headers['retry-after'];
+  const n = Number(Array.isArray(raw) ? raw[0] : raw);
+  return raw !== undefined && Number.isInteger(n) && n >= 0 ? n : undefined;
+}
+
+function wait(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason as Error);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason as Error);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/**
+ * Sends a request; a 429 with Retry-After (API Priority and Fairness rejected it before doing
+ * anything, so any verb may be sent again) is retried after the wait it names, as client-go does —
+ * at most MAX_THROTTLE_RETRIES times and only for waits up to MAX_RETRY_AFTER_S; otherwise the 429
+ * reaches the caller with its Retry-After.
+ */
 export async function upstream(kc: KubeConfig, req: UpstreamRequest): Promise<UpstreamResponse> {
+  for (let attempt = 0; ; attempt++) {
+    const res = await sendOnce(kc, req);
+    const after = res.status === 429 && !req.probe ? retryAfterSeconds(res.headers) : undefined;
+    if (after === undefined || after > MAX_RETRY_AFTER_S || attempt >= MAX_THROTTLE_RETRIES) return res;
+    res.body.resume();
+    incCounter(METRICS.upstreamRetries, { method: req.method });
+    await wait(Math.max(after, 1) * 1000, req.signal);
+  }
+}
+
+async function sendOnce(kc: KubeConfig, req: UpstreamRequest): Promise<UpstreamResponse> {
   const cluster = kc.getCurrentCluster();
   if (!cluster) throw new Error('kubeconfig has no current cluster');
   // A server known to be down answers at once rather than after the upstream timeout.

@@ -100,6 +100,14 @@ export async function startRealCluster(opts: StartOptions = {}): Promise<TestClu
   let kubelet: RunningKubelet | undefined;
   let scheduler: WatchLoop | undefined;
   let loadBalancers: WatchLoop | undefined;
+  /** The players first, then the server: stopped (`stop`) or SIGKILLed with its data kept (`kill9`). */
+  const shutDown = async (how: 'stop' | 'kill9'): Promise<void> => {
+    loadBalancers?.stop();
+    scheduler?.stop();
+    await kubelet?.stop();
+    await (how === 'stop' ? server.stop() : server.kill9());
+    cleanup();
+  };
 
   try {
     // The namespaces the identities' rules name exist even on an empty cluster: a RoleBinding needs its
@@ -118,11 +126,7 @@ export async function startRealCluster(opts: StartOptions = {}): Promise<TestClu
     if (apply.code !== 0) throw new Error(`RBAC for the test identities: ${apply.stderr}`);
     await rbacInEffect(kubectl, namespaces);
   } catch (err) {
-    loadBalancers?.stop();
-    scheduler?.stop();
-    await kubelet?.stop();
-    await server.stop();
-    cleanup();
+    await shutDown('stop');
     throw err;
   }
 
@@ -137,20 +141,8 @@ export async function startRealCluster(opts: StartOptions = {}): Promise<TestClu
     caData: caDataFrom(kubeconfigPath),
     output: () => ['kube-apiserver', 'kube-controller-manager', 'etcd'].map((n) => `--- ${n}\n${server.log(n as 'etcd')}`).join('\n'),
     ...kubectl,
-    async stop() {
-      loadBalancers?.stop();
-      scheduler?.stop();
-      await kubelet?.stop();
-      await server.stop();
-      cleanup();
-    },
-    async kill9() {
-      loadBalancers?.stop();
-      scheduler?.stop();
-      await kubelet?.stop();
-      await server.kill9();
-      cleanup();
-    },
+    stop: () => shutDown('stop'),
+    kill9: () => shutDown('kill9'),
   };
 }
 

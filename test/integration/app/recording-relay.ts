@@ -9,6 +9,8 @@ import https from 'node:https';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startTestCluster, type TestCluster } from '../../support/start-cluster';
+import { startPorthole, type PortholeServer } from '../../support/start-porthole';
 import { writeRelayedKubeconfig } from './cuttable-proxy';
 
 export interface RecordedRequest {
@@ -22,14 +24,29 @@ export interface RecordingRelay {
   /** A copy of `kubeconfigPath` whose servers point at the relay. */
   kubeconfigPath: string;
   requests: RecordedRequest[];
+  /**
+   * The next `count` requests whose path starts with `pathPrefix` are answered as API Priority and
+   * Fairness rejects a request: 429 with Retry-After and kube-apiserver's TooManyRequests Status.
+   */
+  throttle(pathPrefix: string, count: number, retryAfterSeconds: number): void;
   close(): Promise<void>;
 }
 
 export async function startRecordingRelay(clusterPort: number, clusterKubeconfig: string, clusterTls = false): Promise<RecordingRelay> {
   const request = clusterTls ? https.request : http.request;
   const requests: RecordedRequest[] = [];
+  const throttles: { prefix: string; left: number; after: number }[] = [];
   const server = http.createServer((req, res) => {
     requests.push({ method: req.method ?? '', url: req.url ?? '', headers: { ...req.headers } });
+    const throttled = throttles.find((t) => t.left > 0 && (req.url ?? '').startsWith(t.prefix));
+    if (throttled) {
+      throttled.left -= 1;
+      req.resume();
+      const status = { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: 'Too many requests, please try again later.', reason: 'TooManyRequests', details: { retryAfterSeconds: throttled.after }, code: 429 };
+      res.writeHead(429, { 'Content-Type': 'application/json', 'Retry-After': String(throttled.after) });
+      res.end(JSON.stringify(status));
+      return;
+    }
     const upstream = request(
       { host: '127.0.0.1', port: clusterPort, method: req.method, path: req.url, headers: { ...req.headers, host: `127.0.0.1:${clusterPort}` } },
       (answer) => {
@@ -51,10 +68,37 @@ export async function startRecordingRelay(clusterPort: number, clusterKubeconfig
     port,
     kubeconfigPath,
     requests,
+    throttle(prefix, count, after) {
+      throttles.push({ prefix, left: count, after });
+    },
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       rmSync(work, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A test cluster, a recording relay in front of it and a Porthole that reaches the cluster only through the relay. */
+export interface RecordedStack {
+  cluster: TestCluster;
+  relay: RecordingRelay;
+  porthole: PortholeServer;
+  stop(): Promise<void>;
+}
+
+export async function startRecordedStack(opts: { empty?: boolean } = {}): Promise<RecordedStack> {
+  const cluster = await startTestCluster({ empty: opts.empty });
+  const relay = await startRecordingRelay(cluster.port, cluster.kubeconfigPath, cluster.url.startsWith('https:'));
+  const porthole = await startPorthole({ kubeconfigPath: relay.kubeconfigPath });
+  return {
+    cluster,
+    relay,
+    porthole,
+    async stop() {
+      await porthole.stop();
+      await relay.close();
+      await cluster.stop();
     },
   };
 }

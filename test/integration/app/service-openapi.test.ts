@@ -2,9 +2,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startTestCluster, type TestCluster } from '../../support/start-cluster';
-import { startPorthole, type PortholeServer } from '../../support/start-porthole';
-import { startRecordingRelay, type RecordingRelay } from './recording-relay';
+import { startPorthole } from '../../support/start-porthole';
+import { startRecordedStack, type RecordedStack } from './recording-relay';
 
 /**
  * The YAML editor's schema source, /api/openapi/services (issue 17): only the Service's part of the
@@ -12,20 +11,18 @@ import { startRecordingRelay, type RecordingRelay } from './recording-relay';
  * is over a megabyte), fetched at the hashed URL of the server's OpenAPI index and kept: a second
  * request asks the index again (as the user) but not the big document.
  */
-let cluster: TestCluster;
-let relay: RecordingRelay;
-let porthole: PortholeServer;
+let stack: RecordedStack;
+let cluster: RecordedStack['cluster'];
+let relay: RecordedStack['relay'];
+let porthole: RecordedStack['porthole'];
 
 beforeAll(async () => {
-  cluster = await startTestCluster({ empty: true });
-  relay = await startRecordingRelay(cluster.port, cluster.kubeconfigPath, cluster.url.startsWith('https:'));
-  porthole = await startPorthole({ kubeconfigPath: relay.kubeconfigPath });
+  stack = await startRecordedStack({ empty: true });
+  ({ cluster, relay, porthole } = stack);
 });
 
 afterAll(async () => {
-  await porthole?.stop();
-  await relay?.close();
-  await cluster?.stop();
+  await stack?.stop();
 });
 
 interface OpenApiDoc {

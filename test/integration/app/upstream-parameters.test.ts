@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestCluster, type TestCluster } from '../../support/start-cluster';
-import { startPorthole, type PortholeServer } from '../../support/start-porthole';
-import { startRecordingRelay, type RecordingRelay } from './recording-relay';
+import { startRecordedStack, type RecordedStack } from './recording-relay';
 
 /**
  * Only Porthole's own, known query parameters reach the API server: whatever else a browser appends to
@@ -9,9 +7,9 @@ import { startRecordingRelay, type RecordingRelay } from './recording-relay';
  * gracePeriodSeconds, export …) is never forwarded. A relay between Porthole and the embedded cluster
  * records every upstream request.
  */
-let cluster: TestCluster;
-let relay: RecordingRelay;
-let porthole: PortholeServer;
+let stack: RecordedStack;
+let relay: RecordedStack['relay'];
+let porthole: RecordedStack['porthole'];
 
 const MARK = '4242';
 const FOREIGN = ['watch', 'pretty', 'limit', 'continue', 'resourceVersion', 'resourceVersionMatch', 'timeoutSeconds', 'allowWatchBookmarks', 'propagationPolicy', 'gracePeriodSeconds', 'orphanDependents', 'export', 'sendInitialEvents', 'follow'];
@@ -19,15 +17,12 @@ const foreignQuery = FOREIGN.map((p) => `${p}=${MARK}`).join('&');
 const sameOrigin = (): Record<string, string> => ({ Origin: porthole.url, 'Content-Type': 'application/json' });
 
 beforeAll(async () => {
-  cluster = await startTestCluster();
-  relay = await startRecordingRelay(cluster.port, cluster.kubeconfigPath, cluster.url.startsWith('https:'));
-  porthole = await startPorthole({ kubeconfigPath: relay.kubeconfigPath });
+  stack = await startRecordedStack();
+  ({ relay, porthole } = stack);
 });
 
 afterAll(async () => {
-  await porthole?.stop();
-  await relay?.close();
-  await cluster?.stop();
+  await stack?.stop();
 });
 
 const upstreamSince = (from: number): string[] => relay.requests.slice(from).map((r) => `${r.method} ${r.url}`);
