@@ -3,7 +3,7 @@
  * top: a RequireDualStack Service created through the API shows both cluster IPs (IPv6 first when
  * asked), its families and policy on the detail page, and IPv6 addresses with brackets and port.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import type { Service } from '../lib/k8s/types/service';
 import { startPrivateStack, type PrivateStack } from './support';
 

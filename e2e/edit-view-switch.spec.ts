@@ -2,7 +2,7 @@
  * Opening the YAML view of an edit without typing anything is not an edit (QA: the page said
  * "Unsaved changes" and guarded leaving, because the draft re-parsed from YAML had another key order and no managedFields).
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { env } from './support';
 import { freshService, NS } from './yaml-editor-helpers';
 

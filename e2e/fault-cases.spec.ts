@@ -5,7 +5,8 @@
  * sees and that the list ends with exactly the right rows: nothing lost, nothing twice.
  * (The cluster killed and restarted: reconnect.spec.ts; a forced 410 and many tabs: watch-fanout.test.ts.)
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import type { Service } from '../lib/k8s/types';
 import { startRelayedStack, type RelayedStack } from '../test/integration/app/relayed-stack';
 import { env, KubeApi } from './support';

@@ -5,7 +5,7 @@
  * and the list; a shared link opens the same Service on the same cluster; the unreachable cluster
  * shows its state while the others stay usable.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { axeViolations } from './axe';
 import { ONLY_IN_BETA, startMultiClusterStack, type MultiClusterStack } from '../test/support/multi-cluster';
 

@@ -4,7 +4,8 @@
  * opens in demo, the selector offers demo and says "All namespaces" is not allowed, a note says where
  * it can read Services, and a Service's page and actions work there.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { axeViolations } from './axe';
 import { actAs, base, openDetail, recreate, service, stored } from './service-actions-helpers';
 

@@ -2,7 +2,7 @@
  * At phone width (390 px) the guided flow's label rows fit: the value input and the Remove button
  * stay on screen (QA: the two 220 px inputs did not shrink and pushed the value and Remove out).
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { actAs } from './service-actions-helpers';
 import { env } from './support';
 

@@ -3,7 +3,7 @@
  * acting as the cluster admin — who may do anything — disables every write control with the reason
  * "Porthole runs in read-only mode", and a forced write through its API gets the 403 Status.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import type { Status } from '../lib/k8s/types';
 import { READ_ONLY_REASON } from '../lib/read-only';
 import { startPorthole, type PortholeServer } from '../test/support/start-porthole';

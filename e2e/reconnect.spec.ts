@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { startPrivateStack, type PrivateStack } from './support';
 
 const NS = 'e2e-reconnect';

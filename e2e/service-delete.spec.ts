@@ -3,7 +3,7 @@
  * typing the name confirms in default/kube-system, Escape cancels, errors keep the dialog with retry,
  * and the row menu of the list works from the keyboard.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { api, base, openDetail, recreate, service, stored } from './service-actions-helpers';
 
 const NS = 'e2e-svc-delete';

@@ -4,7 +4,7 @@
  * identity without nodes access (D-08), externalTrafficPolicy Local node ports (D-16), big Services
  * (D-26), condensed non-applicable sections (D-21), YAML (D-20) and small items (D-22).
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import type { Pod } from '../lib/k8s/types';
 import { env } from './support';
 import { api, flipPod, NS, open, recreate, waitRunning } from './service-detail-helpers';

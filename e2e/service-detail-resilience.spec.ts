@@ -3,7 +3,7 @@
  * known data (and dates the diagnosis); a page opened while the API server is down says what
  * happened and what to do instead of loading forever; both recover by themselves.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { startPrivateStack, type PrivateStack } from './support';
 
 const NS = 'e2e-detail-down';

@@ -4,7 +4,7 @@
  * the diagnosis of each Service that is broken on purpose, live updates when a pod turns ready
  * through the API, and the copy buttons.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { api, expectAllSections, finding, flipPod, NS, open, recreate, setReady, waitRunning } from './service-detail-helpers';
 
 test.beforeAll(async () => {

@@ -3,7 +3,8 @@
  * an allocated node port, LoadBalancer with a cloud preset, ExternalName), each checked with
  * `kubectl get -o json`.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { api, kubectlGet, openNew, saveAndOpenDetail, unique } from './service-form-support';
 import { env } from './support';
 

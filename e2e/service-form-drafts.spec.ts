@@ -3,7 +3,7 @@
  * its selector is ignored; the form's draft survives a reload (as the YAML editor's drafts do), the
  * URL follows the type, and a created Service leaves no draft behind.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { createRunning, pod } from './pod-support';
 import { api, kubectlGet, openNew, saveAndOpenDetail, unique } from './service-form-support';
 

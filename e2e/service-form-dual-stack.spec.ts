@@ -4,7 +4,8 @@
  * IP family policy and families gets one cluster IP per family in the chosen order; on a
  * single-stack cluster the same choice is refused with the API server's message at the field.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import type { Service } from '../lib/k8s/types/service';
 import { startPrivateStack, type PrivateStack } from './support';
 

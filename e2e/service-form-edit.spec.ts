@@ -5,7 +5,7 @@
  * item and each field both sides changed shown with its values; unsaved changes ask
  * before leaving; a read-only identity sees Save disabled with the reason, and a forced save gets 403.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import type { Service } from '../lib/k8s/types';
 import { api, editUrl, kubectlGet, saveAndOpenDetail, unique } from './service-form-support';
 

@@ -3,7 +3,7 @@
  * server's own message for the same Service (asked with a dry-run create in the test), and the
  * form's dry run through Porthole confirms it (the message is then marked as seen by both).
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import type { Service, Status } from '../lib/k8s/types';
 import { serviceErrorKey } from '../lib/service';
 import { INVALID_CASES, type InvalidCase } from './service-form-invalid-cases';

@@ -5,7 +5,7 @@
  * cluster's range passes the dry run and is refused by the create with the server's message, the text
  * kept and nothing stored.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { api, errorsAt, openNew, unique } from './service-form-support';
 
 const NS = unique('forms-np-range');

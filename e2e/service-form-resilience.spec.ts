@@ -3,7 +3,7 @@
  * Service deleted while it is edited is offered for re-creation from the edits; the YAML tab is
  * in the URL.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import type { Service } from '../lib/k8s/types';
 import { api, editUrl, kubectlGet, saveAndOpenDetail, unique } from './service-form-support';
 

@@ -4,7 +4,7 @@
  * namespace's pods with counts, and the target port offers the matching pods' container ports with
  * a warning when a named port is declared by only some or none of them.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { createRunning, pod } from './pod-support';
 import { api, editUrl, kubectlGet, saveAndOpenDetail, unique } from './service-form-support';
 

@@ -2,7 +2,7 @@
  * A new Service's form shows a field's errors only once the user changed it, or after a save
  * attempt; the untouched draft is not sent for a server dry run (it would only log a 422).
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { api, errorsAt, openNew, unique } from './service-form-support';
 
 const NS = unique('forms-touched');

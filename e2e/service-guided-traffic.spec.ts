@@ -5,7 +5,8 @@
  * namespace it opens where pods are; a StatefulSet pod's per-pod labels stay out of the selector;
  * step 3 shows no error for a port not typed yet and says when no pod matches at all.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import type { ContainerPort, Service } from '../lib/k8s/types';
 import { createRunning, pod } from './pod-support';
 import { env, sharedApi } from './support';

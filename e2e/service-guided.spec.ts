@@ -4,7 +4,8 @@
  * local validation refuses a bad name before anything is sent. Plus the selector builder's live
  * match count, near misses, and the targetPort picker's warnings.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import type { ContainerPort, Service } from '../lib/k8s/types';
 import { createRunning, pod } from './pod-support';
 import { env, sharedApi } from './support';

@@ -3,7 +3,8 @@
  * one JSON merge patch and checked in the stored object; invalid keys and values show the API
  * server's own message; a Service changed meanwhile answers 409, the edits stay and re-apply.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import type { Status } from '../lib/k8s/types';
 import { api, openDetail, recreate, service, stored } from './service-actions-helpers';
 

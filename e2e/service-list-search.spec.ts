@@ -2,7 +2,8 @@
  * Search semantics on the demo cluster (issue 11): free text matches values, not label keys; label
  * terms `key=value`, `key`, `!key`; the typed Service ranks first until a column is chosen.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import type { Service } from '../lib/k8s/types';
 import { env, sharedApi } from './support';
 

@@ -7,7 +7,8 @@
  * Its own cluster (3,000 Services from `--scale`) and a Porthole that lists in pages of 1 Service, so loading
  * takes thousands of upstream requests and the writes land mid-way.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import type { Service } from '../lib/k8s/types';
 import { realCluster, startTestCluster, type TestCluster } from '../test/support/start-cluster';
 import { startPorthole, type PortholeServer } from '../test/support/start-porthole';

@@ -3,7 +3,8 @@
  * with the detail diagnosis (D-11, D-18), search by type and exact labels (D-13), Back returns to the
  * row (D-17), phones get cards (D-04), accessibility (D-14), identities (D-10, D-19).
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import type { Service } from '../lib/k8s/types';
 import { axeViolations } from './axe';
 import { env, sharedApi } from './support';

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import type { Service, ServiceList } from '../lib/k8s/types';
 import { env, sharedApi } from './support';
 

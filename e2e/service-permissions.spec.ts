@@ -3,7 +3,7 @@
  * per action and namespace; a read-only identity sees them disabled with the reason, and a forced
  * request through Porthole's API gets the API server's 403. Also the New Service entry points.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import type { Status } from '../lib/k8s/types';
 import { actAs, api, base, openDetail, recreate, service, stored } from './service-actions-helpers';
 

@@ -5,7 +5,7 @@
  * sees the list read-only, an admin-group user may change Services and the audit line names them;
  * without a user, no cluster data is shown, only how to get in.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { startPortholeCommand, type StartedCommand } from '../test/support/start-porthole-command';
 import { axeViolations } from './axe';
 import { env, sharedApi } from './support';

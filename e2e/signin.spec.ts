@@ -5,7 +5,8 @@
  * when the session expires. Its own Porthole servers in token mode, on the shared test cluster.
  */
 import { randomBytes } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { DEFAULT_TOKENS } from '../lib/cluster/auth/defaults';
 import { seal } from '../lib/server/session-seal';
 import { startPorthole, type PortholeServer } from '../test/support/start-porthole';

@@ -5,7 +5,8 @@
  * (values the API server refuses, whose messages quote them back). Nothing runs: no dialog, no
  * `window.__xss`, no element made from the payload; the text is there as typed.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { env, sharedApi } from './support';
 import { newServiceUrl } from './service-form-support';
 

@@ -2,7 +2,8 @@
  * The YAML editor follows Porthole's light/dark theme (QA: in dark mode Monaco stayed white), also
  * when the user switches theme while the editor is open.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { freshService, NS, openEditor } from './yaml-editor-helpers';
 
 /** Relative luminance (0 black … 1 white) of the editor's background colour. */

@@ -4,7 +4,7 @@
  * before apply, a 409 while editing, server-side apply conflicts then force, drafts across a reload,
  * bad input, a read-only identity.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { newServiceSkeleton } from '../lib/service-draft/form-model';
 import { env } from './support';
 import {
@@ -69,7 +69,14 @@ test('completion offers externalTrafficPolicy under spec; hover shows a descript
   const text = editorText(svc);
   await insertLineAfter(page, lineOf(text, /^spec:/), 'externalTr');
   await page.keyboard.press('Control+Space');
-  await expect(page.getByRole('option', { name: /externalTrafficPolicy/ }).first()).toBeVisible();
+  const option = page.getByRole('option', { name: /externalTrafficPolicy/ }).first();
+  await expect(option).toBeVisible();
+  // Its label is drawn inside its row, readable (a page rule on Monaco's own `.main` once pushed every
+  // label out of its row: blank completion rows in both themes).
+  const label = option.getByText('externalTrafficPolicy', { exact: true }).first();
+  await expect(label).toBeVisible();
+  const [row, box] = [await option.boundingBox(), await label.boundingBox()];
+  expect(row && box && box.y >= row.y - 1 && box.y + box.height <= row.y + row.height + 1 && box.x + box.width <= row.x + row.width + 1, JSON.stringify({ row, box })).toBe(true);
   await page.keyboard.press('Escape');
   // Hover the mouse over the `sessionAffinity` key.
   await page.keyboard.press('Control+Z');
@@ -90,6 +97,22 @@ test('the diff appears before apply, then the detail page shows the result', asy
   await page.getByRole('button', { name: 'Apply', exact: true }).click();
   await page.waitForURL(/\/services\/e2e-yaml\/yaml-apply$/);
   expect((await getService('yaml-apply')).spec?.ports?.[1].port).toBe(9091);
+});
+
+test('the diff shows what changed, not the order keys were written in (item 12)', async ({ page }) => {
+  const svc = await freshService('yaml-order', twoPorts);
+  await openEditor(page, NS, 'yaml-order');
+  const text = editorText(svc);
+  const portLine = lineOf(text, /^\s+port: 9090$/);
+  expect(text.split('\n')[portLine]).toMatch(/^\s+protocol: TCP$/);
+  // protocol written before port, and the port changed: one line differs, not three.
+  await replaceLine(page, portLine, 'protocol: TCP');
+  await replaceLine(page, portLine + 1, 'port: 9091');
+  await page.getByRole('button', { name: 'Review and apply…' }).click();
+  const diff = page.getByTestId('yaml-diff');
+  await expect(diff).toContainText('9091');
+  await expect(diff.locator('.line-insert')).toHaveCount(1);
+  await expect(diff.locator('.line-delete')).toHaveCount(1);
 });
 
 test('a change made through the API while editing: 409 keeps the text, merges, re-applies', async ({ page }) => {

@@ -13,6 +13,7 @@ import { useClusterInfo } from '../../lib/client/cluster-info';
 import { usePageRoutes } from '../../lib/client/cluster-context';
 import { useService } from '../../lib/client/services';
 import { objectToApply, serviceToYaml } from '../../lib/service-yaml/editor-text';
+import { inKeyOrderOf } from '../../lib/service-yaml/key-order';
 import { discardDraft, isDraftStale, loadDraft, type DraftRef } from '../../lib/service-yaml/drafts';
 import { parseServiceYaml } from '../../lib/service-yaml/parse-service';
 import { ServiceNotFound } from '../chrome/ServiceNotFound';
@@ -163,7 +164,7 @@ export function ServiceYamlEditPage({ namespace, name }: { namespace: string; na
         <ApplyReview
           mode="edit"
           original={serviceToYaml(objectToApply(live))}
-          modified={serviceToYaml(objectToApply(edited))}
+          modified={serviceToYaml(inKeyOrderOf(objectToApply(edited), objectToApply(live)))}
           method={method}
           onMethod={setMethod}
           baseResourceVersion={base?.metadata.resourceVersion}
