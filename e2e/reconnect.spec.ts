@@ -60,3 +60,23 @@ test('stopping and restarting the cluster shows stale → reconnecting → live,
   await stack.api.deleteService(NS, 'before');
   await expect(page.locator('[data-key="e2e-reconnect/before"]')).toHaveCount(0);
 });
+
+test('a frozen API server (SIGSTOP, connections open and silent): the tab says Stale within 30 s, and Live again after SIGCONT (issue 18 item 8)', async ({ page }) => {
+  test.setTimeout(150_000);
+  await page.goto(`${stack.porthole.url}/services?namespace=${NS}`);
+  const indicator = page.getByTestId('connection-state');
+  await expect(indicator).toHaveAttribute('data-state', 'live');
+  stack.freezeCluster();
+  try {
+    // Porthole probes an API server whose watch has been silent for 10 s and gives it the upstream
+    // timeout (10 s) to answer: about 20 s, 30 s allowed for a busy machine.
+    await expect(indicator).toHaveAttribute('data-state', 'stale', { timeout: 30_000 });
+    await expect(indicator).toContainText(/Stale · \d+s/);
+    await expect(page.getByTestId('stale-banner')).toBeVisible();
+  } finally {
+    stack.thawCluster();
+  }
+  await expect(indicator).toHaveAttribute('data-state', 'live', { timeout: 60_000 });
+  await stack.api.createService({ apiVersion: 'v1', kind: 'Service', metadata: { name: 'after-freeze', namespace: NS }, spec: { ports: [{ port: 82 }] } });
+  await expect(page.locator('[data-key="e2e-reconnect/after-freeze"]')).toBeVisible();
+});

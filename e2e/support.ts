@@ -60,6 +60,10 @@ export interface PrivateStack {
   api: KubeApi;
   /** SIGKILL the cluster (Porthole keeps running). */
   killCluster(): Promise<void>;
+  /** SIGSTOP the API server: its connections stay open and go silent (a hung server). */
+  freezeCluster(): void;
+  /** SIGCONT after freezeCluster. */
+  thawCluster(): void;
   /** Start the cluster again on the same port and data directory. */
   restartCluster(): Promise<void>;
   stop(): Promise<void>;
@@ -81,6 +85,8 @@ export async function startPrivateStack(opts: StartOptions = {}): Promise<Privat
     porthole,
     api: new KubeApi(cluster.url, cluster.tokens.admin),
     killCluster: () => cluster.kill9(),
+    freezeCluster: () => void process.kill(cluster.pid, 'SIGSTOP'),
+    thawCluster: () => void process.kill(cluster.pid, 'SIGCONT'),
     async restartCluster() {
       cluster = await startTestCluster({ ...opts, dataDir, port: cluster.port });
     },

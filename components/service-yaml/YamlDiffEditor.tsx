@@ -1,6 +1,11 @@
 'use client';
-/** Monaco's diff editor, read-only: the live object (left) against what will be applied (right). */
+/**
+ * Monaco's diff editor, read-only: the live object (left) against what will be applied (right). One
+ * editor for the component's life; new texts replace its models (an editor disposed and made again on
+ * every change left Monaco's gutter menu evaluating a disposed context: an uncaught page error).
+ */
 import { useEffect, useRef } from 'react';
+import type * as Monaco from 'monaco-editor';
 import { setupMonaco } from './monaco-setup';
 
 export interface YamlDiffEditorProps {
@@ -11,27 +16,46 @@ export interface YamlDiffEditorProps {
 
 export default function YamlDiffEditor({ original, modified, ariaLabel }: YamlDiffEditorProps) {
   const host = useRef<HTMLDivElement>(null);
+  const editor = useRef<Monaco.editor.IStandaloneDiffEditor | null>(null);
+
   useEffect(() => {
     const m = setupMonaco();
-    // plaintext models: the schema and markers belong to the editable model only.
-    const left = m.editor.createModel(original, 'plaintext');
-    const right = m.editor.createModel(modified, 'plaintext');
     const diff = m.editor.createDiffEditor(host.current as HTMLDivElement, {
       readOnly: true,
       originalEditable: false,
       automaticLayout: true,
       renderSideBySide: true,
+      // Revert arrows and the hunk menu act on an editable right side; this one is read-only.
+      renderMarginRevertIcon: false,
+      renderGutterMenu: false,
       minimap: { enabled: false },
       scrollBeyondLastLine: false,
-      ariaLabel,
     });
-    diff.setModel({ original: left, modified: right });
+    editor.current = diff;
     return () => {
+      const models = diff.getModel();
+      editor.current = null;
+      diff.setModel(null);
       diff.dispose();
-      left.dispose();
-      right.dispose();
+      models?.original.dispose();
+      models?.modified.dispose();
     };
-  }, [original, modified, ariaLabel]);
+  }, []);
+
+  useEffect(() => {
+    const diff = editor.current;
+    if (!diff) return;
+    const m = setupMonaco();
+    const before = diff.getModel();
+    // plaintext models: the schema and markers belong to the editable model only.
+    diff.setModel({ original: m.editor.createModel(original, 'plaintext'), modified: m.editor.createModel(modified, 'plaintext') });
+    before?.original.dispose();
+    before?.modified.dispose();
+  }, [original, modified]);
+
+  useEffect(() => {
+    editor.current?.updateOptions({ ariaLabel });
+  }, [ariaLabel]);
+
   return <div ref={host} className="sy-diff" data-testid="yaml-diff" />;
 }
-

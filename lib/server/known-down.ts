@@ -79,6 +79,19 @@ export function claimProbe(server: string, now = Date.now()): boolean {
   return true;
 }
 
+/**
+ * Claims a probe of a server not known to be down, asked for because an open watch on it went silent
+ * (upstream-watch.ts): at most one in flight per server, at most one per `everyMs`. A frozen server
+ * keeps its connections open and says nothing; only a probe that waits the upstream timeout tells.
+ */
+export function claimSilenceProbe(server: string, everyMs: number, now = Date.now()): boolean {
+  const { probing } = store();
+  const last = probing.get(server);
+  if (last && (last.inFlight || now - last.startedAt < everyMs)) return false;
+  probing.set(server, { startedAt: now, inFlight: true });
+  return true;
+}
+
 export function probeDone(server: string): void {
   const last = store().probing.get(server);
   if (last) last.inFlight = false;

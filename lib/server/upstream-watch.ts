@@ -9,7 +9,7 @@ import { incCounter, METRICS } from './metrics';
 import { collectionPath } from './resources';
 import { recentlyDown } from './known-down';
 import { ListError, listInPages } from './paged-list';
-import { refuseIfKnownDown, upstreamTimeoutMs, UpstreamUnreachableError } from './upstream';
+import { probeSilentServer, refuseIfKnownDown, upstreamTimeoutMs, UpstreamUnreachableError, WATCH_SILENCE_PROBE_MS } from './upstream';
 
 /** How often an open watch looks whether its API server has been found down meanwhile. */
 const DOWN_CHECK_MS = 1000;
@@ -63,7 +63,13 @@ function watchOnce(kc: KubeConfig, spec: WatchSpec, rv: string, sink: WatchSink,
     // down (known-down.ts), end the watch so the tabs say so instead of "Live".
     const server = kc.getCurrentCluster()?.server ?? '';
     const openedAt = Date.now();
+    /** When the API server last said anything on this watch (an event, a bookmark, the answer's head). */
+    let heardAt = openedAt;
     const downCheck = setInterval(() => {
+      if (controller && Date.now() - heardAt >= WATCH_SILENCE_PROBE_MS) {
+        heardAt = Date.now();
+        probeSilentServer(kc);
+      }
       const down = recentlyDown(server);
       if (!down || down.at <= openedAt) return;
       finish({ kind: 'error', status: statusFromError(new UpstreamUnreachableError(server, new Error(`it stopped answering: ${down.reason}`))) });
@@ -93,6 +99,7 @@ function watchOnce(kc: KubeConfig, spec: WatchSpec, rv: string, sink: WatchSink,
       fieldSelector: spec.fieldSelector,
     };
     const onEvent = (type: string, object: unknown) => {
+      heardAt = Date.now();
       if (type === 'ERROR') {
         const status = readStatus(object) ?? statusFromError(object);
         if (status.code === 410) gone = true;
@@ -125,6 +132,7 @@ function watchOnce(kc: KubeConfig, spec: WatchSpec, rv: string, sink: WatchSink,
       .watch(path, query, onEvent, onDone)
       .then((c) => {
         clearTimeout(noAnswer);
+        heardAt = Date.now();
         controller = c;
         if (settled || signal.aborted) c.abort();
         else signal.addEventListener('abort', onAbort, { once: true });

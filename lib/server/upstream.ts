@@ -4,7 +4,7 @@ import https from 'node:https';
 import type { IncomingMessage } from 'node:http';
 import type { KubeConfig } from '@kubernetes/client-node';
 import { incCounter, METRICS, observe } from './metrics';
-import { claimProbe, isConnectFailure, markDown, markUp, probeDone, recentlyDown, type DownRecord } from './known-down';
+import { claimProbe, claimSilenceProbe, isConnectFailure, markDown, markUp, probeDone, recentlyDown, type DownRecord } from './known-down';
 import { fileErrorText, withoutPaths } from './safe-message';
 
 /**
@@ -92,6 +92,23 @@ class KnownDownError extends Error {
 /** A background `GET /version` to a server marked down: its answer clears the mark (see known-down.ts). */
 function reprobe(kc: KubeConfig, server: string): void {
   if (!claimProbe(server)) return;
+  upstream(kc, { method: 'GET', path: '/version', probe: true })
+    .then((res) => void res.body.resume(), () => undefined)
+    .finally(() => probeDone(server));
+}
+
+/** A watch silent this long has its API server probed (and no server is probed more often for it). */
+export const WATCH_SILENCE_PROBE_MS = 10_000;
+
+/**
+ * A `GET /version` to the API server of an open watch that has heard nothing for
+ * WATCH_SILENCE_PROBE_MS: a server that does not answer it within the upstream timeout is marked down
+ * (known-down.ts), which ends its open watches, so the tabs say "Stale" instead of "Live" although
+ * the connection never closed (a frozen or hung API server).
+ */
+export function probeSilentServer(kc: KubeConfig): void {
+  const server = kc.getCurrentCluster()?.server;
+  if (!server || !claimSilenceProbe(server, WATCH_SILENCE_PROBE_MS)) return;
   upstream(kc, { method: 'GET', path: '/version', probe: true })
     .then((res) => void res.body.resume(), () => undefined)
     .finally(() => probeDone(server));

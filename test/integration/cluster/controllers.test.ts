@@ -35,7 +35,7 @@ async function ok<T = Obj>(method: string, path: string, body?: unknown): Promis
 }
 
 /** Polls `fn` until it returns a value that is not undefined (controllers are asynchronous). */
-async function eventually<T>(fn: () => Promise<T | undefined>, what: string, timeoutMs = 10_000): Promise<T> {
+async function eventually<T>(fn: () => Promise<T | undefined>, what: string, timeoutMs = 30_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last: T | undefined;
   while (Date.now() < deadline) {
@@ -90,7 +90,11 @@ describe('EndpointSlices and Endpoints over HTTP', () => {
     expect(slice.endpoints?.map((e) => [e.targetRef?.name, e.conditions?.ready])).toEqual([['web-0', true], ['web-1', false]]);
     expect(slice.endpoints?.every((e) => /^zone-[abc]$/.test(e.zone ?? '') && /^node-[123]$/.test(e.nodeName ?? ''))).toBe(true);
 
-    const ep = await ok<{ subsets: { addresses?: unknown[]; notReadyAddresses?: unknown[] }[] }>('GET', `/api/v1/namespaces/${NS}/endpoints/web`);
+    // The Endpoints controller runs on its own: wait for it as for the slices.
+    const ep = await eventually(async () => {
+      const e = await ok<{ subsets?: { addresses?: unknown[]; notReadyAddresses?: unknown[] }[] }>('GET', `/api/v1/namespaces/${NS}/endpoints/web`);
+      return e.subsets?.[0]?.notReadyAddresses?.length && e.subsets[0].addresses?.length ? { subsets: e.subsets } : undefined;
+    }, 'the web Endpoints with one ready and one not-ready address');
     expect(ep.subsets[0].addresses).toHaveLength(1);
     expect(ep.subsets[0].notReadyAddresses).toHaveLength(1);
 
