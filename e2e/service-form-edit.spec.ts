@@ -148,3 +148,27 @@ test('a read-only identity: Save is disabled with the reason; forcing it shows t
   await expect(page.getByLabel('Port 1: port')).toHaveValue('82');
   expect((await kubectlGet(NS, name)).spec?.ports?.[0].port).toBe(80);
 });
+
+test('item 14: an existing Service is offered only the kinds the API server accepts, and its cluster IP as fixed, with the reason', async ({ page }) => {
+  const name = unique('ed-ip');
+  const created = await api.createService({ apiVersion: 'v1', kind: 'Service', metadata: { name, namespace: NS }, spec: { selector: { app: 'a' }, ports: [{ name: 'http', port: 80 }] } });
+  const ip = created.spec?.clusterIP ?? '';
+  await page.goto(editUrl(NS, name));
+  await expect(page.getByRole('heading', { name: `Edit ${name}` })).toBeVisible();
+  // No "None (headless)" to pick and then be refused: the address is shown, with why it stays.
+  await expect(page.getByRole('radio', { name: /None \(headless\)/ })).toHaveCount(0);
+  await expect(page.getByTestId('cluster-ip-fixed')).toHaveText(ip);
+  await expect(page.getByText('the API server refuses any change to it (spec.clusterIP is immutable)')).toBeVisible();
+  const type = page.getByLabel('Service type');
+  await expect(type.getByRole('option', { name: /^headless \(not possible/ })).toBeDisabled();
+  await expect(type).toHaveAccessibleDescription(/Not possible for this Service: headless \(spec\.clusterIP/);
+  for (const kind of ['ClusterIP', 'NodePort', 'LoadBalancer', 'ExternalName']) await expect(type.getByRole('option', { name: kind, exact: true })).toBeEnabled();
+
+  // A headless Service the other way round: it cannot get an address.
+  const headless = unique('ed-hl');
+  await api.createService({ apiVersion: 'v1', kind: 'Service', metadata: { name: headless, namespace: NS }, spec: { clusterIP: 'None', selector: { app: 'a' }, ports: [{ name: 'http', port: 80 }] } });
+  await page.goto(editUrl(NS, headless));
+  await expect(page.getByTestId('cluster-ip-fixed')).toHaveText('None (headless)');
+  for (const kind of ['ClusterIP', 'NodePort', 'LoadBalancer']) await expect(page.getByLabel('Service type').getByRole('option', { name: new RegExp(`^${kind} \\(not possible`) })).toBeDisabled();
+  await expect(page.getByLabel('Service type').getByRole('option', { name: 'ExternalName', exact: true })).toBeEnabled();
+});

@@ -122,14 +122,14 @@ export function TextField(
 }
 
 export function SelectField<T extends string>(
-  props: BaseProps & { value: T; onChange: (v: T) => void; options: readonly { value: T; label: string }[] },
+  props: BaseProps & { value: T; onChange: (v: T) => void; options: readonly { value: T; label: string; disabled?: boolean }[] },
 ) {
   const { id, value, onChange, options, disabled, help } = props;
   return (
     <Shell {...props}>
       <select id={id} className="select" value={value} disabled={disabled} aria-describedby={describedBy(id, help)} onChange={(e) => onChange(e.target.value as T)}>
         {options.map((o) => (
-          <option key={o.value} value={o.value}>
+          <option key={o.value} value={o.value} disabled={o.disabled}>
             {o.label}
           </option>
         ))}

@@ -4,7 +4,7 @@
  * session affinity, traffic policies, external IPs, publishNotReadyAddresses, trafficDistribution
  * and externalName — each only where it applies to the kind (field-visibility.ts).
  */
-import type { IPFamily, IPFamilyPolicy, SessionAffinity, TrafficPolicy } from '../../lib/k8s/types';
+import type { IPFamily, IPFamilyPolicy, Service, SessionAffinity, TrafficPolicy } from '../../lib/k8s/types';
 import type { ServiceKind } from '../../lib/service';
 import { selectorSelectsPods } from '../../lib/service/ignored-fields';
 import { FORM_TEXT } from '../../lib/service-draft/form-text';
@@ -65,8 +65,23 @@ function SelectorField({ form, update, view, originalSelector }: SectionProps & 
   );
 }
 
-function ClusterIPField({ form, update, onKind }: SectionProps & { onKind: (k: ServiceKind) => void }) {
+function ClusterIPField({ form, update, onKind, stored }: SectionProps & { onKind: (k: ServiceKind) => void; stored?: Service }) {
   const messages = useFieldMessages(['spec.clusterIP', 'spec.clusterIPs'], true);
+  const storedIP = stored?.spec?.type !== 'ExternalName' ? stored?.spec?.clusterIP : undefined;
+  if (storedIP) {
+    // An existing Service keeps its cluster IP: the API server refuses any change (only a switch to
+    // ExternalName drops it). Nothing to choose, so nothing offered.
+    return (
+      <div className="sf-field" aria-describedby="f-clusterip-msgs">
+        <span className="sf-label" id="f-clusterip-label">Cluster IP</span>
+        <p className="sf-fixed" aria-labelledby="f-clusterip-label" data-testid="cluster-ip-fixed">
+          <code>{storedIP === 'None' ? 'None (headless)' : (stored?.spec?.clusterIPs ?? [storedIP]).join(', ')}</code>
+        </p>
+        <Help id="f-clusterip-help">{FORM_TEXT.clusterIPImmutable}</Help>
+        <FieldMessages id="f-clusterip-msgs" messages={messages} />
+      </div>
+    );
+  }
   const headlessPossible = form.kind === 'ClusterIP' || form.kind === 'headless';
   const choose = (mode: ClusterIPMode) => {
     if (mode === 'headless') onKind('headless');
@@ -95,7 +110,9 @@ function ClusterIPField({ form, update, onKind }: SectionProps & { onKind: (k: S
   );
 }
 
-export function SpecFields({ form, update, view, onKind, originalSelector }: SectionProps & {
+export function SpecFields({ form, update, view, onKind, originalSelector, stored }: SectionProps & {
+  /** Editing: the Service as loaded (its cluster IP is fixed). */
+  stored?: Service;
   view: FieldView;
   onKind: (k: ServiceKind) => void;
   /** Editing: the stored Service's selector (the selector builder previews what a change gains and loses). */
@@ -109,7 +126,7 @@ export function SpecFields({ form, update, view, onKind, originalSelector }: Sec
         <TextField id="f-externalname" label="External name" value={form.externalName} onChange={(externalName) => update({ externalName })} keys={['spec.externalName']} help={view.help('externalName')} placeholder="db.example.com" />
       ) : null}
       {view.show('selector') ? <SelectorField form={form} update={update} view={view} originalSelector={originalSelector} /> : null}
-      {view.show('clusterIP') ? <ClusterIPField form={form} update={update} onKind={onKind} /> : null}
+      {view.show('clusterIP') ? <ClusterIPField form={form} update={update} onKind={onKind} stored={stored} /> : null}
       <div className="sf-row">
         {view.show('ipFamilyPolicy') ? (
           <SelectField<IPFamilyPolicy | ''>

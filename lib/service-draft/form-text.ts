@@ -21,6 +21,7 @@ export const FORM_TEXT = {
   clusterIPAllocated: 'The cluster picks a free address from its service range.',
   clusterIPFixed: 'You ask for a specific address in the service range; creation fails if it is taken or out of range.',
   clusterIPHeadless: 'No virtual IP ("None"): the DNS name returns the pod addresses directly (headless).',
+  clusterIPImmutable: 'Set when the Service was created; the API server refuses any change to it (spec.clusterIP is immutable). To get another address, or to make it headless, delete the Service and create it again.',
   loadBalancerIP:
     'Deprecated: this field was under-specified and its meaning varies across implementations; it is not portable and may not support dual-stack. Use the load-balancer implementation\u2019s annotations when available.',
   presets: 'Annotation presets for cloud load balancers. A preset only writes annotations; edit or remove them below afterwards.',
