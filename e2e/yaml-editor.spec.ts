@@ -87,6 +87,8 @@ test('completion offers externalTrafficPolicy under spec; hover shows a descript
 
 test('the diff appears before apply, then the detail page shows the result', async ({ page }) => {
   const svc = await freshService('yaml-apply', twoPorts);
+  // A laptop screen: editor and diff do not fit, the page must scroll.
+  await page.setViewportSize({ width: 1280, height: 720 });
   await openEditor(page, NS, 'yaml-apply');
   await replaceLine(page, lineOf(editorText(svc), /^\s+port: 9090$/), 'port: 9091');
   await page.getByRole('button', { name: 'Review and apply…' }).click();
@@ -94,8 +96,13 @@ test('the diff appears before apply, then the detail page shows the result', asy
   await expect(diff.locator('.monaco-diff-editor')).toBeVisible();
   await expect(diff).toContainText('9091');
   expect((await getService('yaml-apply')).spec?.ports?.[1].port).toBe(9090);
+  // The page scrolls inside itself: the top bar stays where it is (item 11: the document itself
+  // scrolled, 47 px of top bar gone and a grey strip below).
+  const frame = () => page.evaluate(() => ({ documentScroll: document.scrollingElement?.scrollTop ?? -1, bannerTop: document.querySelector('header')?.getBoundingClientRect().top ?? -1 }));
+  expect(await frame()).toEqual({ documentScroll: 0, bannerTop: 0 });
   await page.getByRole('button', { name: 'Apply', exact: true }).click();
   await page.waitForURL(/\/services\/e2e-yaml\/yaml-apply$/);
+  expect(await frame()).toEqual({ documentScroll: 0, bannerTop: 0 });
   expect((await getService('yaml-apply')).spec?.ports?.[1].port).toBe(9091);
 });
 
