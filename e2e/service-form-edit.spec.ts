@@ -70,6 +70,10 @@ test('409: a change made elsewhere while the form is open; the edits are kept an
   await page.getByRole('button', { name: 'Save changes' }).click();
   const conflict = page.getByTestId('save-conflict');
   await expect(conflict).toContainText('409 Conflict');
+  // Item 10: the answer is next to the button that asked (just below it), and announced (an alert).
+  await expect(conflict).toHaveAttribute('role', 'alert');
+  const [button, answer] = [await page.getByRole('button', { name: 'Save changes' }).boundingBox(), await conflict.boundingBox()];
+  expect(button && answer && answer.y > button.y && answer.y - (button.y + button.height) < 80, JSON.stringify({ button, answer })).toBe(true);
   await expect(page.getByTestId('conflict-changed-fields')).toContainText('spec.sessionAffinity');
   // Nothing typed is lost.
   await expect(page.getByLabel('Port 1: target port')).toHaveValue('9090');
@@ -171,4 +175,32 @@ test('item 14: an existing Service is offered only the kinds the API server acce
   await expect(page.getByTestId('cluster-ip-fixed')).toHaveText('None (headless)');
   for (const kind of ['ClusterIP', 'NodePort', 'LoadBalancer']) await expect(page.getByLabel('Service type').getByRole('option', { name: new RegExp(`^${kind} \\(not possible`) })).toBeDisabled();
   await expect(page.getByLabel('Service type').getByRole('option', { name: 'ExternalName', exact: true })).toBeEnabled();
+});
+
+test('item 10: after Save the Service page says Applied, and never "0/0" while its endpoints load', async ({ page }) => {
+  const name = unique('ap');
+  // Selects the demo's ready web pods: the page's counts are never 0/0 once known.
+  await api.createService({ apiVersion: 'v1', kind: 'Service', metadata: { name, namespace: 'demo' }, spec: { selector: { app: 'web' }, ports: [{ name: 'http', port: 80, targetPort: 'http' }] } });
+  try {
+    await page.goto(editUrl('demo', name));
+    await page.getByRole('button', { name: 'Add label' }).click();
+    await page.getByLabel('Label 1 key').fill('saved');
+    await page.getByLabel('Label 1 value').fill('yes');
+    // Every text the header's counts show from here on.
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { __counts: string[] }).__counts = seen;
+      new MutationObserver(() => {
+        const t = document.querySelector('[data-testid=header-counts]')?.textContent;
+        if (t && seen[seen.length - 1] !== t) seen.push(t);
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
+    await saveAndOpenDetail(page, 'demo', name, 'Save changes');
+    await expect(page.getByRole('status').filter({ hasText: 'Applied: your changes are saved' })).toBeVisible();
+    await expect(page.getByTestId('header-counts')).toContainText(/[1-9]\d*\/[1-9]\d* endpoints/);
+    const seen = await page.evaluate(() => (window as unknown as { __counts: string[] }).__counts);
+    expect(seen.filter((t) => /\b0\/0\b/.test(t)), seen.join(' | ')).toEqual([]);
+  } finally {
+    await api.deleteService('demo', name);
+  }
 });

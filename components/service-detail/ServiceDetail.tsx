@@ -1,5 +1,7 @@
 'use client';
 import Link from 'next/link';
+import { useEffect, useState } from 'react';
+import { takeSavedNotice, type SavedNotice } from '../../lib/client/saved-notice';
 import { usePageRoutes } from '../../lib/client/cluster-context';
 import { useConnectionState } from '../../lib/client/providers';
 import { useNow } from '../../lib/client/use-now';
@@ -118,6 +120,12 @@ function StaleBanner({ lastEventAt, message }: { /** Since when the data may be 
 export function ServiceDetail({ namespace, name }: ServiceDetailProps) {
   const routes = usePageRoutes();
   const model = useServiceDetail(namespace, name);
+  // "Applied" / "Created" after a save that opened this page (lib/client/saved-notice.ts), read once.
+  const [savedNotice, setSavedNotice] = useState<SavedNotice | undefined>();
+  useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- one-time read from browser storage
+    setSavedNotice(takeSavedNotice(namespace, name));
+  }, [namespace, name]);
   const conn = useConnectionState();
   const { service } = model;
   const counts = model.endpointHeadline;
@@ -134,13 +142,26 @@ export function ServiceDetail({ namespace, name }: ServiceDetailProps) {
       </h1>
       {service ? <span className={`type-badge type-${displayType(service)}`} data-testid="service-type">{displayType(service)}</span> : null}
       {service && service.spec?.type !== 'ExternalName' ? (
-        <span className="page-sub" data-testid="header-counts">
-          <span className={`sd-count-${counts.tone}`} data-tone={counts.tone} title={counts.detail}>
-            {counts.text}
+        model.diagnosisReady ? (
+          <span className="page-sub" data-testid="header-counts">
+            <span className={`sd-count-${counts.tone}`} data-tone={counts.tone} title={counts.detail}>
+              {counts.text}
+            </span>
+            {service.spec?.selector ? ` · ${model.readyPods}/${model.backing.length} pods ready` : ' · no selector'}
+            {counts.detail ? <span className="sd-count-detail"> · {counts.detail}</span> : null}
           </span>
-          {service.spec?.selector ? ` · ${model.readyPods}/${model.backing.length} pods ready` : ' · no selector'}
-          {counts.detail ? <span className="sd-count-detail"> · {counts.detail}</span> : null}
-        </span>
+        ) : (
+          // Not "0/0 ready" while the endpoints and pods are still on their way.
+          <span className="page-sub" data-testid="header-counts" data-loading="true">
+            Checking endpoints and pods…
+          </span>
+        )
+      ) : null}
+      {savedNotice ? (
+        <p className="banner ok sd-saved" role="status" data-testid="saved-notice">
+          {savedNotice.verb}: {savedNotice.verb === 'Created' ? 'the Service was created' : 'your changes are saved'}
+          {savedNotice.resourceVersion ? ` (resourceVersion ${savedNotice.resourceVersion})` : ''}.
+        </p>
       ) : null}
       {service ? <ServiceActionBar service={service} /> : null}
     </div>

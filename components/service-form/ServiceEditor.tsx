@@ -25,6 +25,7 @@ import { discardDraft, type DraftRef } from '../../lib/service-yaml/drafts';
 import { WriteRefusalNote } from '../service-actions/WriteRefusalNote';
 import { browserStorage, useDraftPersistence } from '../service-yaml/use-draft-persistence';
 import { LiveChangeBanner, SaveOutcome, SwitchBanner } from './EditorBanners';
+import { noteSaved } from '../../lib/client/saved-notice';
 import { FormMessagesContext } from './FieldShell';
 import { FormHeader } from './FormHeader';
 import { ServiceYamlPane } from '../service-yaml/ServiceYamlPane';
@@ -85,9 +86,10 @@ export function ServiceEditor({ initial, editing, namespaces, draftRef, onKindCh
       setSaved(true);
       const storage = browserStorage();
       if (storage && draftRef) discardDraft(storage, draftRef);
+      noteSaved({ namespace: svc.metadata.namespace ?? ns, name: svc.metadata.name ?? '', verb: editing ? 'Applied' : 'Created', resourceVersion: svc.metadata.resourceVersion });
       router.replace(routes.service(svc.metadata.namespace ?? ns, svc.metadata.name ?? ''));
     },
-    [router, routes, ns, draftRef],
+    [router, routes, ns, draftRef, editing],
   );
   const save = useServiceSave(ref, onSaved);
 
@@ -149,13 +151,6 @@ export function ServiceEditor({ initial, editing, namespaces, draftRef, onKindCh
           This Service was deleted elsewhere while you edit it. Saving offers to re-create it from your edits.
         </div>
       ) : null}
-      <SaveOutcome
-        state={save.state}
-        onReapply={() => save.state.phase === 'conflict' && reapply(save.state.live)}
-        onRecreate={() => void save.recreate(draft)}
-        onRetry={() => void save.save(outgoing, outgoingBase)}
-        onDismiss={save.dismiss}
-      />
       <FormMessagesContext.Provider value={messages}>
         {state.view === 'form' ? (
           // Enter in a field is a save attempt: it shows every error.
@@ -207,6 +202,14 @@ export function ServiceEditor({ initial, editing, namespaces, draftRef, onKindCh
           Cancel
         </Link>
       </div>
+      {/* What the last save did, next to the button that did it (role=alert: announced). */}
+      <SaveOutcome
+        state={save.state}
+        onReapply={() => save.state.phase === 'conflict' && reapply(save.state.live)}
+        onRecreate={() => void save.recreate(draft)}
+        onRetry={() => void save.save(outgoing, outgoingBase)}
+        onDismiss={save.dismiss}
+      />
     </div>
   );
 }

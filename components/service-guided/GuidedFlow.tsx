@@ -28,6 +28,7 @@ import { StepWorkload } from './StepWorkload';
 import { TrafficCheck } from './TrafficCheck';
 import { useGuidedState } from './use-guided-state';
 import './guided.css';
+import { noteSaved } from '../../lib/client/saved-notice';
 
 /** The guided flow has no typed-number fields of the form's kind: no input problems. */
 const NO_PROBLEMS: readonly InputProblem[] = [];
@@ -113,6 +114,7 @@ export function GuidedFlow() {
     const r = await serviceWrites.create(namespace, svc);
     if (r.ok) {
       reset();
+      noteSaved({ namespace: r.data.metadata.namespace ?? namespace, name: r.data.metadata.name ?? state.name, verb: 'Created', resourceVersion: r.data.metadata.resourceVersion });
       router.replace(routes.service(r.data.metadata.namespace ?? namespace, r.data.metadata.name ?? state.name));
       return;
     }

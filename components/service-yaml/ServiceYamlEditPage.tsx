@@ -14,6 +14,7 @@ import { usePageRoutes } from '../../lib/client/cluster-context';
 import { useService } from '../../lib/client/services';
 import { objectToApply, serviceToYaml } from '../../lib/service-yaml/editor-text';
 import { inKeyOrderOf } from '../../lib/service-yaml/key-order';
+import { noteSaved } from '../../lib/client/saved-notice';
 import { discardDraft, isDraftStale, loadDraft, type DraftRef } from '../../lib/service-yaml/drafts';
 import { parseServiceYaml } from '../../lib/service-yaml/parse-service';
 import { ServiceNotFound } from '../chrome/ServiceNotFound';
@@ -98,6 +99,7 @@ export function ServiceYamlEditPage({ namespace, name }: { namespace: string; na
   const finish = () => {
     const storage = browserStorage();
     if (storage && ref) discardDraft(storage, ref);
+    noteSaved({ namespace, name, verb: 'Applied' });
     router.replace(routes.service(namespace, name));
   };
   const discard = () => {
