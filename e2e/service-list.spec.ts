@@ -209,3 +209,34 @@ test('switching identity acts as another context of the kubeconfig', async ({ pa
   await Promise.all([page.waitForEvent('load'), page.locator('#identity-select').selectOption('porthole-admin')]);
   await expect(page.locator('#identity-select')).toHaveValue('porthole-admin');
 });
+
+test('at 1280 px every column is in view and names are whole; the navigation keeps its name (issue 18 item 13)', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`${env('PORTHOLE_E2E_URL')}/services`);
+  await expect(page.getByTestId('service-row').first()).toBeVisible();
+  const grid = page.getByRole('table', { name: 'Services' });
+  // Nothing in or around the table scrolls sideways, and every column header is inside it.
+  const sideways = await grid.evaluate((el) => {
+    const out: string[] = [];
+    for (let e: Element | null = el; e && e.tagName !== 'MAIN'; e = e.parentElement) {
+      for (const x of [e, ...Array.from(e.children)]) if (x.scrollWidth > x.clientWidth + 1 && getComputedStyle(x).overflowX !== 'visible') out.push(`${x.className}: ${x.scrollWidth} > ${x.clientWidth}`);
+    }
+    return out;
+  });
+  expect(sideways).toEqual([]);
+  const table = await grid.boundingBox();
+  for (const column of ['Name', 'Namespace', 'Type', 'Cluster IP', 'External', 'Ports', 'Selector', 'Endpoints', 'Age']) {
+    const header = await page.getByRole('columnheader', { name: new RegExp(`^${column}`, 'i') }).first().boundingBox();
+    expect(table && header && header.x >= table.x && header.x + header.width <= table.x + table.width + 1, `${column}: ${JSON.stringify({ table, header })}`).toBe(true);
+  }
+  // The demo's longest names are not cut with an ellipsis.
+  for (const name of ['legacy-backend', 'node-exporter']) {
+    const link = page.getByRole('link', { name, exact: true });
+    expect(await link.evaluate((a) => a.scrollWidth <= a.clientWidth), name).toBe(true);
+  }
+  // Header texts and type badges are whole too.
+  for (const el of [page.getByRole('columnheader', { name: /^Endpoints/i }).first(), page.getByTestId('service-row').filter({ hasText: 'external-db' }).getByText('ExternalName', { exact: true })]) {
+    expect(await el.evaluate((e) => e.scrollWidth <= e.clientWidth && (e.parentElement?.scrollWidth ?? 0) <= (e.parentElement?.clientWidth ?? 0) + 1)).toBe(true);
+  }
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Services' })).toBeVisible();
+});

@@ -71,7 +71,7 @@ export function AppChrome({ cluster, children }: { cluster: ClusterInfoResult; c
         {signedOut ? null : (
           <nav className="sidenav" aria-label="Main">
             <div className="sidenav-title">Network</div>
-            <Link href={routes.serviceList()} aria-current={onServices ? 'page' : undefined}>
+            <Link href={routes.serviceList()} aria-current={onServices ? 'page' : undefined} title="Services">
               <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden fill="none" stroke="currentColor" strokeWidth="1.5">
                 <circle cx="8" cy="8" r="2.5" />
                 <circle cx="2.5" cy="3" r="1.5" />
@@ -79,7 +79,7 @@ export function AppChrome({ cluster, children }: { cluster: ClusterInfoResult; c
                 <circle cx="8" cy="14" r="1.5" />
                 <path d="M3.6 4.1 6.2 6.6M12.4 4.1 9.8 6.6M8 10.5v2" />
               </svg>
-              Services
+              <span className="sidenav-label">Services</span>
             </Link>
           </nav>
         )}
