@@ -2,6 +2,41 @@ import { defineConfig, globalIgnores } from 'eslint/config';
 import nextVitals from 'eslint-config-next/core-web-vitals';
 import nextTypescript from 'eslint-config-next/typescript';
 
+/** Which lib folders each lib folder may import (besides itself); anything else in lib/ is refused. */
+const LIB_LAYERS = {
+  k8s: [],
+  text: [],
+  'read-only.ts': [],
+  build: [],
+  live: ['k8s'],
+  service: ['k8s'],
+  'service-insight': ['k8s', 'service'],
+  'service-yaml': ['k8s', 'service', 'text'],
+  'service-list': ['k8s', 'live', 'service', 'service-insight'],
+  'service-draft': ['k8s', 'service', 'service-insight'],
+  'service-actions': ['k8s', 'service', 'service-insight'],
+  'service-guided': ['k8s', 'service', 'service-draft'],
+  contract: ['k8s', 'service-list'],
+};
+/** Inside the embedded cluster: the lower layers never import the REST, HTTP, registry or controller layers above them. */
+const CLUSTER_LOWER = ['errors', 'storage', 'schema', 'allocators', 'patch', 'selectors', 'apply', 'printers', 'auth'];
+const CLUSTER_UPPER = ['./lib/cluster/rest', './lib/cluster/http', './lib/cluster/registry', './lib/cluster/controllers'];
+
+function libLayerZones() {
+  const zones = Object.entries(LIB_LAYERS).map(([folder, allowed]) => ({
+    target: `./lib/${folder}`,
+    from: './lib',
+    except: [`./${folder}`, ...allowed.map((a) => `./${a}`)],
+    message: `lib/${folder} may import only ${allowed.length ? allowed.map((a) => `lib/${a}`).join(', ') : 'nothing else in lib'} (lib/README.md).`,
+  }));
+  zones.push({ target: './lib/client', from: './lib/server', message: 'The browser data layer takes shared types from lib/contract, never from lib/server.' });
+  zones.push({ target: './lib/server', from: './lib/client', message: 'Server code takes shared code from lib/contract, never from lib/client.' });
+  for (const layer of CLUSTER_LOWER) {
+    zones.push({ target: `./lib/cluster/${layer}`, from: CLUSTER_UPPER, message: `lib/cluster/${layer} is below rest/, http/, registry/ and controllers/: it may not import them.` });
+  }
+  return zones;
+}
+
 export default defineConfig([
   ...nextVitals,
   ...nextTypescript,
@@ -23,6 +58,15 @@ export default defineConfig([
         'error',
         { zones: [{ target: './', from: './lib/cluster', message: 'The Next build must not import the embedded cluster (lib/build/source-hash.ts leaves it out of the build hash).' }] },
       ],
+    },
+  },
+  {
+    // Layers of lib/ (lib/README.md): each folder imports only the folders below it, so every arrow points
+    // down and no two folders import each other. A new import that points up fails the lint.
+    files: ['lib/**'],
+    ignores: ['**/*.test.ts', '**/*.test-support.ts'],
+    rules: {
+      'import/no-restricted-paths': ['error', { zones: libLayerZones() }],
     },
   },
   globalIgnores([

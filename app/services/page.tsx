@@ -14,7 +14,7 @@ import { redirectTarget } from '../../lib/server/redirect-target';
 import { cspNonce } from '../../lib/server/csp-nonce';
 import { identityFor } from '../../lib/server/identity';
 import { pageClusterParam, pageClusterScope } from '../../lib/server/page-cluster';
-import { routesFor } from '../../lib/client/page-routes';
+import { routesFor } from '../../lib/contract/page-routes';
 import { parseViewState } from '../../lib/service-list/url-state';
 
 /**

@@ -2,14 +2,14 @@
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { Suspense, type ReactNode } from 'react';
-import type { ClusterInfoResult } from '../../lib/server/cluster-info';
+import type { ClusterInfoResult } from '../../lib/contract/cluster-info';
 import { ConnectionIndicator } from './ConnectionIndicator';
 import { IdentitySwitcher } from './IdentitySwitcher';
 import { NamespaceSelector } from './NamespaceSelector';
 import { ReadOnlyBadge } from './ReadOnlyBadge';
 import { SignedInUser } from './SignedInUser';
 import { ThemeToggle } from './ThemeToggle';
-import { pageRoutes } from '../../lib/client/page-routes';
+import { pageRoutes } from '../../lib/contract/page-routes';
 import { usePageRoutes } from '../../lib/client/cluster-context';
 import { ClusterPicker } from './ClusterPicker';
 

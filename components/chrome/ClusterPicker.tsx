@@ -2,7 +2,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useCluster } from '../../lib/client/cluster-context';
 import { useClusters, type ClusterSummary } from '../../lib/client/clusters';
-import { routesFor } from '../../lib/client/page-routes';
+import { routesFor } from '../../lib/contract/page-routes';
 import { useCommitSelect } from './use-commit-select';
 
 /** What the picker says of a cluster's reachability. */

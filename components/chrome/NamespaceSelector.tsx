@@ -2,7 +2,7 @@
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useNamespaceChoices } from '../../lib/client/namespace-choices';
 import { parseViewState } from '../../lib/service-list/url-state';
-import { pageRoutes } from '../../lib/client/page-routes';
+import { pageRoutes } from '../../lib/contract/page-routes';
 import { usePageRoutes } from '../../lib/client/cluster-context';
 
 /**

@@ -3,7 +3,7 @@ import { usePathname, useSearchParams } from 'next/navigation';
 import { useCanI } from '../../lib/client/access';
 import { READ_ONLY_REASON } from '../../lib/read-only';
 import { parseViewState } from '../../lib/service-list/url-state';
-import { pageRoutes } from '../../lib/client/page-routes';
+import { pageRoutes } from '../../lib/contract/page-routes';
 
 /**
  * "Read-only" next to the identity when it may not change Services where the user is looking (the

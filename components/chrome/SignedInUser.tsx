@@ -2,7 +2,7 @@
 import { useEffect } from 'react';
 import { apiPaths } from '../../lib/client/api-paths';
 import { UNAUTHORIZED_EVENT } from '../../lib/client/fetch-json';
-import { pageRoutes } from '../../lib/client/page-routes';
+import { pageRoutes } from '../../lib/contract/page-routes';
 
 interface SessionAnswer {
   expiresAt?: number;

@@ -1,4 +1,4 @@
-import { routesFor } from '../../lib/client/page-routes';
+import { routesFor } from '../../lib/contract/page-routes';
 import { Icon } from './Icon';
 
 /** A URL whose `?cluster=` names no cluster Porthole knows: say so, and link to the ones it knows. */

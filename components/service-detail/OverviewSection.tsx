@@ -2,7 +2,7 @@
 import type { Service } from '../../lib/k8s/types';
 import { overviewFields } from '../../lib/service-insight/overview';
 import { humanDuration } from '../../lib/k8s/duration';
-import { displayType } from '../../lib/service-list/format';
+import { displayType } from '../../lib/service/display';
 import { useNow } from '../../lib/client/use-now';
 import { CopyButton, Copyable } from './CopyButton';
 import { EditableMetadata } from '../service-actions/EditableMetadata';

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import type { Pod, Service, Status } from '../../lib/k8s/types';
 import { podIPs, podNotReadyReason, podReady, podRestarts } from '../../lib/service-insight/pods';
 import { resolveTargetPort } from '../../lib/service-insight/target-port';
-import { selectorText } from '../../lib/service-list/format';
+import { selectorText } from '../../lib/service/display';
 import { Empty, Section, Unavailable } from './Section';
 
 /** Pod rows shown before "show all" (not-ready pods first). */

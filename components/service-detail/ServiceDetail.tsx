@@ -7,7 +7,7 @@ import { useConnectionState } from '../../lib/client/providers';
 import { useNow } from '../../lib/client/use-now';
 import type { Status } from '../../lib/k8s/types';
 import { humanDuration } from '../../lib/k8s/duration';
-import { displayType } from '../../lib/service-list/format';
+import { displayType } from '../../lib/service/display';
 import { DiagnosisPanel } from './DiagnosisPanel';
 import { EventsSection } from './EventsSection';
 import { OverviewSection } from './OverviewSection';

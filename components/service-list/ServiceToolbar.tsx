@@ -1,6 +1,6 @@
 'use client';
 import { useEffect, useRef } from 'react';
-import { DISPLAY_TYPES, type DisplayType } from '../../lib/service-list/format';
+import { DISPLAY_TYPES, type DisplayType } from '../../lib/service/display';
 import { toggleType, type ListViewState } from '../../lib/service-list/url-state';
 import { Icon } from '../chrome/Icon';
 import { ListLegend } from './ListLegend';

@@ -3,7 +3,7 @@
  * never see a URL. Every request goes out through `apiUrl`, which names the document's cluster
  * (`?cluster=`, see cluster-scope.ts) when Porthole knows several.
  */
-import { clusterScope, withClusterParam } from './cluster-scope';
+import { clusterScope, withClusterParam } from '../contract/cluster-scope';
 
 const enc = encodeURIComponent;
 const q = (params: Record<string, string | undefined>): string => {

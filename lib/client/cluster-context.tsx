@@ -11,8 +11,8 @@
  */
 import { useSearchParams } from 'next/navigation';
 import { createContext, Suspense, useContext, useEffect, useMemo, type ReactNode } from 'react';
-import { setClusterScope } from './cluster-scope';
-import { routesFor, type PageRoutes } from './page-routes';
+import { setClusterScope } from '../contract/cluster-scope';
+import { routesFor, type PageRoutes } from '../contract/page-routes';
 
 export interface ClusterScopeInfo {
   /** The cluster this document shows: named in URLs only when Porthole knows several (else undefined). */

@@ -1,6 +1,6 @@
 'use client';
 import { useQuery } from '@tanstack/react-query';
-import type { ClusterInfoResult } from '../server/cluster-info';
+import type { ClusterInfoResult } from '../contract/cluster-info';
 import { apiPaths } from './api-paths';
 import { getJson } from './fetch-json';
 import { queryKeys } from './query-keys';

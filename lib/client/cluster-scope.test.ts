@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiPaths, apiUrl } from './api-paths';
-import { setClusterScope, withClusterParam } from './cluster-scope';
-import { routesFor } from './page-routes';
+import { setClusterScope, withClusterParam } from '../contract/cluster-scope';
+import { routesFor } from '../contract/page-routes';
 import { queryKeys } from './query-keys';
 
 describe('URLs and keys of one cluster', () => {

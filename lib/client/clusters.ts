@@ -1,6 +1,6 @@
 'use client';
 import { useQuery } from '@tanstack/react-query';
-import type { ClusterSummary } from '../server/cluster-reachability';
+import type { ClusterSummary } from '../contract/cluster-info';
 import { apiPaths } from './api-paths';
 import { getJson } from './fetch-json';
 import { queryKeys } from './query-keys';

@@ -5,7 +5,7 @@
  * share a cache entry.
  */
 import { watchId, type WatchSpec } from '../live/protocol';
-import { clusterScope } from './cluster-scope';
+import { clusterScope } from '../contract/cluster-scope';
 
 const scoped = <K extends readonly unknown[]>(key: K): K | readonly [...K, { cluster: string }] => {
   const cluster = clusterScope();

@@ -11,7 +11,7 @@ import { createRowBuilder, type ServiceRow } from '../service-list/rows';
 import { filterAndCount } from '../service-list/search';
 import { createRowSorter } from '../service-list/sort';
 import type { ListViewState } from '../service-list/url-state';
-import type { DisplayType } from '../service-list/format';
+import type { DisplayType } from '../service/display';
 import { useEndpointSliceList } from './endpointslices';
 import { StatusError } from './fetch-json';
 import { useServiceList } from './services';

@@ -13,7 +13,7 @@ export interface WriteOptions {
 }
 
 /**
- * Errors are thrown as `ApiError` (see rest/api-error.ts) carrying the same Status an HTTP client
+ * Errors are thrown as `ApiError` (see errors/api-error.ts) carrying the same Status an HTTP client
  * would receive.
  */
 export interface ClusterApi {

@@ -17,7 +17,8 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 
-export type AuthMode = 'kubeconfig' | 'token' | 'proxy';
+export type { AuthMode } from '../contract/cluster-info';
+import type { AuthMode } from '../contract/cluster-info';
 
 export interface AuthConfig {
   mode: AuthMode;

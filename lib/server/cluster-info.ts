@@ -1,39 +1,14 @@
 import 'server-only';
-import { authConfig, type AuthMode } from './auth-mode';
+import { authConfig } from './auth-mode';
+import type { AuthMode } from '../contract/cluster-info';
 import { IdentityError, identityFor, type RequestIdentity } from './identity';
-import { clusterConfig, clusterConfigs, identityContexts, UnknownClusterError, type ClusterSource } from './kubeconfig';
+import { clusterConfig, clusterConfigs, identityContexts, UnknownClusterError } from './kubeconfig';
 import { sessionDeadline } from './session';
+import type { ClusterInfo, ClusterInfoResult } from '../contract/cluster-info';
 import { configuredNamespaces } from './configured-namespaces';
 import { fileErrorText, withoutPaths } from './safe-message';
 
-/** What the app chrome shows about the cluster and the current identity (no credentials). */
-export interface ClusterInfo {
-  ok: true;
-  contextName: string;
-  clusterName: string;
-  server: string;
-  source: ClusterSource;
-  /** Contexts of the kubeconfig that reach the same cluster (identities to switch between). */
-  identities: string[];
-  /** The identity this request acts as. */
-  identity: string;
-  /** The namespace of the identity's kubeconfig context (a choice even when namespaces cannot be listed). */
-  namespace?: string;
-  /** --namespaces: more namespaces to offer when namespaces cannot be listed (each checked per identity). */
-  namespaces: string[];
-  /** How users sign in (--auth). */
-  auth: AuthMode;
-  /** Token and proxy modes: the signed-in user (absent when nobody is signed in). */
-  user?: { name: string; groups: string[] };
-  /** Token mode: when the session ends without activity (ms since the epoch). */
-  sessionExpiresAt?: number;
-  /** Every cluster Porthole knows, by kubeconfig cluster name (one: URLs carry no `?cluster=`). */
-  clusters: string[];
-  /** The cluster a URL without `?cluster=` opens. */
-  defaultCluster: string;
-}
-
-export type ClusterInfoResult = ClusterInfo | { ok: false; error: string; unknownCluster?: { name: string; known: string[] } };
+export type { ClusterInfoResult } from '../contract/cluster-info';
 
 /** What a visitor who has not signed in (token and proxy modes) is told: the sign-in mode, no cluster details. */
 function anonymousInfo(auth: AuthMode): ClusterInfo {

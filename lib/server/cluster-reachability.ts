@@ -1,5 +1,5 @@
 import 'server-only';
-import { clusterConfigs, type ClusterConfig, type ClusterSource } from './kubeconfig';
+import { clusterConfigs, type ClusterConfig } from './kubeconfig';
 import { withoutPaths } from './safe-message';
 import { readText, upstream, UpstreamUnreachableError } from './upstream';
 
@@ -9,18 +9,9 @@ import { readText, upstream, UpstreamUnreachableError } from './upstream';
  * answer is kept a few seconds: a page of one cluster never waits on another cluster's probe (pages do
  * not ask this at all; the picker does, in the background).
  */
-export type Reachability = { state: 'reachable'; checkedAt: number } | { state: 'unreachable'; reason: string; checkedAt: number };
 
-export interface ClusterSummary {
-  /** The kubeconfig cluster name (what `?cluster=` carries). */
-  name: string;
-  /** host:port of the API server. */
-  server: string;
-  source: ClusterSource;
-  /** The cluster a URL without `?cluster=` opens. */
-  default: boolean;
-  reachability: Reachability;
-}
+export type { ClusterSummary, Reachability } from '../contract/cluster-info';
+import type { ClusterSummary, Reachability } from '../contract/cluster-info';
 
 /** Per-cluster probe timeout (PORTHOLE_CLUSTER_PROBE_TIMEOUT_MS, default 2 s). */
 export function probeTimeoutMs(env: Record<string, string | undefined> = process.env): number {

@@ -10,7 +10,8 @@
 import type { Cluster, Context, User } from '@kubernetes/client-node';
 
 /** Where a cluster comes from (shown in the UI and by /api/clusters). */
-export type ClusterSource = 'kubeconfig' | 'in-cluster' | 'embedded' | 'default';
+export type { ClusterSource } from '../contract/cluster-info';
+import type { ClusterSource } from '../contract/cluster-info';
 
 /** One kubeconfig file as client-node read it (relative paths already made absolute). */
 export interface KubeconfigParts {

@@ -1,6 +1,6 @@
 import 'server-only';
 import { headers } from 'next/headers';
-import { routesFor, type PageRoutes } from '../client/page-routes';
+import { routesFor, type PageRoutes } from '../contract/page-routes';
 import { clusterConfigs } from './kubeconfig';
 import { CLUSTER_HEADER } from './request-guard';
 

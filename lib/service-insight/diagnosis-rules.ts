@@ -1,6 +1,6 @@
 /** The individual diagnosis rules (see diagnosis.ts). Each returns findings with severity, title, explanation and fix. Pure. */
 import type { EndpointSlice, Endpoints, Event, Pod, Service } from '../k8s/types';
-import { selectorText } from '../service-list/format';
+import { selectorText } from '../service/display';
 import type { Finding } from './diagnosis';
 import { allEndpoints, countEndpointViews, ENDPOINTSLICE_MIRRORING_CONTROLLER, groupSlices, legacyEndpointViews, SERVICE_NAME_LABEL } from './endpoints';
 import { eventsNewestFirst } from './events';

@@ -4,7 +4,7 @@
  * and ports, and who manages each slice. Pure, browser-safe.
  */
 import type { AddressType, EndpointPort, EndpointSlice, Endpoints, Node } from '../k8s/types';
-import { SERVICE_NAME_LABEL } from '../service-list/endpoint-counts';
+import { SERVICE_NAME_LABEL } from '../k8s/well-known-labels';
 
 export const MANAGED_BY_LABEL = 'endpointslice.kubernetes.io/managed-by';
 export const ENDPOINTSLICE_CONTROLLER = 'endpointslice-controller.k8s.io';

@@ -1,6 +1,6 @@
 /** The kubectl commands that match what the detail page shows. Pure. */
 import type { Service } from '../k8s/types';
-import { selectorText } from '../service-list/format';
+import { selectorText } from '../service/display';
 import { DEFAULT_CLUSTER_DOMAIN } from './dns';
 import { SERVICE_NAME_LABEL } from './endpoints';
 

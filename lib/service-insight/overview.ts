@@ -6,7 +6,7 @@
 import type { Service, ServiceSpec } from '../k8s/types';
 import { applyServiceDefaults } from '../service/defaults';
 import { isHeadless } from '../service/helpers';
-import { displayType } from '../service-list/format';
+import { displayType } from '../service/display';
 
 export interface SpecField {
   key: keyof ServiceSpec | 'sessionAffinityConfig.clientIP.timeoutSeconds';

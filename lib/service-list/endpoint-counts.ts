@@ -4,8 +4,7 @@
  * Pure.
  */
 import type { EndpointSlice } from '../k8s/types';
-
-export const SERVICE_NAME_LABEL = 'kubernetes.io/service-name';
+import { SERVICE_NAME_LABEL } from '../k8s/well-known-labels';
 
 export interface EndpointCount {
   ready: number;

@@ -7,7 +7,7 @@
  */
 import type { Service } from '../k8s/types';
 import type { EndpointCount } from './endpoint-counts';
-import { displayType, type DisplayType } from './format';
+import { displayType, type DisplayType } from '../service/display';
 import { toServiceRow, type ServiceRow } from './rows';
 import { naturalCompare } from './sort';
 import type { ListViewState } from './url-state';

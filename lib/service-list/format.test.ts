@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Service } from '../k8s/types';
-import { clusterIPText, displayType, externalAddress, formatPort, selectorText } from './format';
+import { clusterIPText, externalAddress, formatPort } from './format';
+import { displayType, selectorText } from '../service/display';
 
 const svc = (spec: Service['spec'], status?: Service['status']): Service => ({ metadata: { name: 'x', namespace: 'demo' }, spec, status });
 

@@ -3,16 +3,7 @@
  * Pure; mirrors kubectl's column conventions where kubectl has one.
  */
 import type { Service, ServicePort } from '../k8s/types';
-import { isHeadless } from '../service/helpers';
 
-export const DISPLAY_TYPES = ['ClusterIP', 'Headless', 'NodePort', 'LoadBalancer', 'ExternalName'] as const;
-export type DisplayType = (typeof DISPLAY_TYPES)[number];
-
-export function displayType(svc: Service): DisplayType {
-  const t = svc.spec?.type ?? 'ClusterIP';
-  if (t === 'ClusterIP' && (isHeadless(svc) || svc.spec?.clusterIP === 'None')) return 'Headless';
-  return t;
-}
 
 /** Cluster IPs as shown: every family's IP, "None" for headless, empty for ExternalName. */
 export function clusterIPText(svc: Service): string {
@@ -52,12 +43,3 @@ export function portTexts(svc: Service): string[] {
   return (svc.spec?.ports ?? []).map(formatPort);
 }
 
-/** The selector as `k=v,k2=v2` (sorted by key); empty when the Service has none. */
-export function selectorText(svc: Service): string {
-  const sel = svc.spec?.selector;
-  if (!sel) return '';
-  return Object.keys(sel)
-    .sort()
-    .map((k) => `${k}=${sel[k]}`)
-    .join(',');
-}

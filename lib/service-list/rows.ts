@@ -7,7 +7,8 @@ import { listAttention, type Attention } from './attention';
 import { endpointStatus, type EndpointStatus } from './endpoint-status';
 import { serviceKey, type EndpointCount } from './endpoint-counts';
 import { naturalKey } from './sort';
-import { clusterIPText, displayType, externalAddress, portTexts, selectorText, type DisplayType, type ExternalKind } from './format';
+import { clusterIPText, externalAddress, portTexts, type ExternalKind } from './format';
+import { displayType, selectorText, type DisplayType } from '../service/display';
 
 export interface ServiceRow {
   key: string;

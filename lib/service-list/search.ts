@@ -13,7 +13,7 @@
  * Ranking (`rankRows`): with free text, Services whose name equals a word come first, then names
  * starting with one, then names containing one, then the other matches; each group keeps its order.
  */
-import type { DisplayType } from './format';
+import type { DisplayType } from '../service/display';
 import type { ServiceRow } from './rows';
 
 export type SearchTerm =

@@ -4,7 +4,7 @@
  * Defaults are left out of the URL. With no `sort` chosen the list is in its default order: by name,
  * or — while the search has free text — best name matches first (search.ts rankRows). Pure.
  */
-import { DISPLAY_TYPES, type DisplayType } from './format';
+import { DISPLAY_TYPES, type DisplayType } from '../service/display';
 import { freeText, parseSearch } from './search';
 import { SORT_KEYS, type SortDir, type SortKey } from './sort';
 

@@ -31,4 +31,4 @@ export function setup(options: { serviceCIDR?: string; nodePortRange?: string } 
   return { store, alloc, create, update, remove };
 }
 
-export { apiErrorOf as apiError } from '../rest/api-error.test-support';
+export { apiErrorOf as apiError } from '../errors/api-error.test-support';

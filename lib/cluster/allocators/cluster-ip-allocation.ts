@@ -9,7 +9,7 @@ import { statusError } from '../../k8s/status';
 import type { IPFamily, Service } from '../../k8s/types/service';
 import { isHeadless } from '../../service/helpers';
 import { familyOfIP, isMatchingPreferDualStack } from '../../service/ip-families';
-import { ApiError } from '../rest/api-error';
+import { ApiError } from '../errors/api-error';
 import { AllocationError } from './allocation-error';
 import type { ClusterIPAllocator } from './cluster-ip-allocator';
 import type { AllocationTx } from './transactional';

@@ -4,7 +4,7 @@
  */
 import type { Service } from '../../k8s/types/service';
 import { initIPFamilyFields as initFields, type ClusterIPFamilies } from '../../service/ip-families';
-import { ApiError } from '../rest/api-error';
+import { ApiError } from '../errors/api-error';
 
 
 /** Defaults ipFamilyPolicy / ipFamilies of `svc` in place; throws a 422 ApiError. */

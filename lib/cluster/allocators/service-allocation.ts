@@ -8,7 +8,7 @@ import { fieldError } from '../../k8s/field-errors';
 import { statusError } from '../../k8s/status';
 import type { Service } from '../../k8s/types/service';
 import { needsHealthCheckNodePort, needsNodePorts, shouldAllocateNodePorts } from '../../service/helpers';
-import { ApiError } from '../rest/api-error';
+import { ApiError } from '../errors/api-error';
 import { AllocationError } from './allocation-error';
 import { allocClusterIPs, markClusterIPs, releaseClusterIPs, updateClusterIPs, type ClusterIPAllocators } from './cluster-ip-allocation';
 import { initIPFamilyFields } from './ip-families';

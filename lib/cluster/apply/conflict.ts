@@ -5,7 +5,7 @@
  * `FieldManagerConflict`.
  */
 import type { Status, StatusCause } from '../../k8s/types/meta';
-import { ApiError } from '../rest/api-error';
+import { ApiError } from '../errors/api-error';
 import { compareStrings, pathToString, type Path } from './path';
 import { parseIdentifier } from './managers';
 

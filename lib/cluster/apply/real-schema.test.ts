@@ -2,7 +2,7 @@
 import { describe, it, expect } from 'vitest';
 import type { KubeObject } from '../../k8s/types/meta';
 import { schemaFor } from '../schema';
-import { ApiError } from '../rest/api-error';
+import { ApiError } from '../errors/api-error';
 import { recordUpdate } from './managed-fields';
 import { serverSideApply } from './server-side-apply';
 import { findUnknownFields } from './unknown-fields';

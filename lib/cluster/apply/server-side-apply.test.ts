@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import type { JsonObject } from '../../k8s/json';
 import type { KubeObject, ManagedFieldsEntry, Status } from '../../k8s/types/meta';
-import { ApiError } from '../rest/api-error';
+import { ApiError } from '../errors/api-error';
 import { recordUpdate } from './managed-fields';
 import { serverSideApply, type ServerSideApplyInput } from './server-side-apply';
 import { testServiceSchema as schema } from './test-schema';

@@ -11,7 +11,7 @@ import { isJsonObject } from '../../k8s/json';
 import type { KubeObject, Status } from '../../k8s/types/meta';
 import { statusError } from '../../k8s/status';
 import type { ObjectSchema } from '../schema/types';
-import { ApiError } from '../rest/api-error';
+import { ApiError } from '../errors/api-error';
 import { conflictError, type Conflict } from './conflict';
 import { fieldSetOf } from './fieldset';
 import { FieldSet } from './field-set';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../rest/api-error';
+import { ApiError } from '../errors/api-error';
 import {
   authenticate,
   authorize,

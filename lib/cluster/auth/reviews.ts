@@ -12,7 +12,7 @@ import type {
   SelfSubjectRulesReview,
 } from '../../k8s/types/authorization';
 import type { ObjectMeta } from '../../k8s/types/meta';
-import { ApiError } from '../rest/api-error';
+import { ApiError } from '../errors/api-error';
 import { authorize, rulesOf } from './authorize';
 import { ruleAppliesIn } from './rules';
 import type { Identity, RequestAttributes, User } from './types';

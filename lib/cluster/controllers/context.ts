@@ -1,6 +1,6 @@
 /** What every controller gets: the in-process API, the shared caches, a clock and an error sink. */
 import type { ClusterApi } from '../api';
-import { ApiError } from '../rest/api-error';
+import { ApiError } from '../errors/api-error';
 import type { SharedInformers } from './shared-informers';
 
 export interface ControllerContext {

@@ -8,6 +8,7 @@ import type { AddressType, Endpoint, EndpointPort, EndpointSlice } from '../../k
 import type { OwnerReference } from '../../k8s/types/meta';
 import type { Pod } from '../../k8s/types/pod';
 import type { Service } from '../../k8s/types/service';
+import { SERVICE_NAME_LABEL } from '../../k8s/well-known-labels';
 import {
   findPort,
   inheritedLabels,
@@ -17,7 +18,7 @@ import {
   shouldSetHostname,
 } from './pod-endpoints';
 
-export const SERVICE_NAME_LABEL = 'kubernetes.io/service-name';
+export { SERVICE_NAME_LABEL };
 export const MANAGED_BY_LABEL = 'endpointslice.kubernetes.io/managed-by';
 export const ENDPOINTSLICE_CONTROLLER_NAME = 'endpointslice-controller.k8s.io';
 export const LAST_CHANGE_TRIGGER_TIME = 'endpoints.kubernetes.io/last-change-trigger-time';

@@ -5,7 +5,7 @@
 import type { ClusterApi } from '../api';
 import { formatRangeIP } from '../allocators/ip-range';
 import { parseServiceCIDRs } from '../allocators/service-cidrs';
-import { ApiError } from '../rest/api-error';
+import { ApiError } from '../errors/api-error';
 import { bootstrapCluster, startBootstrapController } from './bootstrap';
 import { isNamespaceTerminating, type ControllerContext, type RunningController } from './context';
 import { startEndpointSliceController } from './endpointslice-controller';

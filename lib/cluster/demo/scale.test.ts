@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Service } from '../../k8s/types/service';
 import { startInProcessCluster, type InProcessCluster } from '../controllers/in-process.test-support';
-import { ApiError } from '../rest/api-error';
+import { ApiError } from '../errors/api-error';
 import { parseScale, scaleNamespace, scaleService, seedScaleServices, SCALE_FIELD_MANAGER } from './scale';
 
 let cluster: InProcessCluster | undefined;

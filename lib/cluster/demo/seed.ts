@@ -6,7 +6,7 @@
 import type { Service } from '../../k8s/types/service';
 import { ipPlus } from '../allocators/ip-range';
 import type { ClusterApi } from '../api';
-import { ApiError } from '../rest/api-error';
+import { ApiError } from '../errors/api-error';
 import { demoObjects } from './data';
 
 export const DEMO_FIELD_MANAGER = 'kubectl-create';

@@ -1,7 +1,7 @@
 /** Reading request bodies with the real server's 3 MiB limit (413 beyond it). */
 import type { IncomingMessage } from 'node:http';
 import { statusError } from '../../k8s/status';
-import { ApiError } from '../rest/api-error';
+import { ApiError } from '../errors/api-error';
 
 export const MAX_BODY_BYTES = 3 * 1024 * 1024;
 

@@ -3,7 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import type { JsonObject } from '../../k8s/json';
 import { failure } from '../../k8s/status';
 import type { ResourceDefinition } from '../registry/types';
-import { ApiError } from '../rest/api-error';
+import { ApiError } from '../errors/api-error';
 import { apiVersionOf } from '../rest/context';
 import { checkTypeMeta, decodeObject, type Decoded } from '../rest/decode';
 import { schemaFor, schemaForKind } from '../schema';

@@ -1,7 +1,7 @@
 /** Query parameters of the REST verbs, parsed with the real server's errors. */
 import { fieldError } from '../../k8s/field-errors';
 import { statusError } from '../../k8s/status';
-import { ApiError } from '../rest/api-error';
+import { ApiError } from '../errors/api-error';
 
 export function parseDryRun(query: URLSearchParams, optionsKind: string): boolean {
   const values = query.getAll('dryRun');

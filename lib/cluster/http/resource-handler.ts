@@ -4,7 +4,7 @@ import { failure, statusError } from '../../k8s/status';
 import type { KubeObject } from '../../k8s/types/meta';
 import { parseIncludeObject, printTable } from '../printers';
 import type { ResourceDefinition } from '../registry/types';
-import { ApiError } from '../rest/api-error';
+import { ApiError } from '../errors/api-error';
 import { apiVersionOf, type RestContext } from '../rest/context';
 import { createObject } from '../rest/create';
 import { deleteObject, finalizeNamespace, type DeleteRequest } from '../rest/delete';

@@ -4,7 +4,7 @@ import { constants as zlibConstants, gzipSync } from 'node:zlib';
 import { stringify as toYaml } from 'yaml';
 import { statusError } from '../../k8s/status';
 import type { Status } from '../../k8s/types/meta';
-import { ApiError } from '../rest/api-error';
+import { ApiError } from '../errors/api-error';
 
 /** The real server compresses responses of 128 KiB and more, at gzip level 1 (BestSpeed). */
 const GZIP_MIN_BYTES = 128 * 1024;

@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { statusError } from '../../k8s/status';
 import { reviewSelfSubject, reviewSelfSubjectAccess, reviewSelfSubjectRules, type Identity, type User } from '../auth';
 import type { SelfSubjectAccessReview, SelfSubjectReview, SelfSubjectRulesReview } from '../../k8s/types/authorization';
-import { ApiError } from '../rest/api-error';
+import { ApiError } from '../errors/api-error';
 import { checkTypeMeta, decodeObject } from '../rest/decode';
 import { readBodyBytes } from './body';
 import { isProtobufContentType } from '../schema/protobuf';

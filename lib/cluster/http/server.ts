@@ -5,7 +5,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { statusError } from '../../k8s/status';
 import type { ResourceDefinition } from '../registry/types';
-import { ApiError } from '../rest/api-error';
+import { ApiError } from '../errors/api-error';
 import type { RestContext } from '../rest/context';
 import { authenticate, authorize, forbiddenStatus, impersonate, requestAttributes, type Identity, type User } from '../auth';
 import { handleNonResource, type DiscoveryCache } from './non-resource-handler';

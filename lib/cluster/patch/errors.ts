@@ -2,7 +2,7 @@
  * The Status errors the real API server's patch handler answers with
  * (`staging/src/k8s.io/apiserver/pkg/endpoints/handlers/patch.go`).
  */
-import { ApiError } from '../rest/api-error';
+import { ApiError } from '../errors/api-error';
 import { failure, statusError } from '../../k8s/status';
 
 /** 400 BadRequest with the decoder's / patcher's own message. */

@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import type { JsonValue } from '../../k8s/json';
-import { ApiError } from '../rest/api-error';
+import { ApiError } from '../errors/api-error';
 import { applyJsonPatch } from './json-patch';
 
 const svc = {

@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import type { JsonValue } from '../../k8s/json';
-import { ApiError } from '../rest/api-error';
+import { ApiError } from '../errors/api-error';
 import { applyMergePatch } from './merge-patch';
 
 describe('applyMergePatch (RFC 7386, json-patch v4 MergePatch)', () => {

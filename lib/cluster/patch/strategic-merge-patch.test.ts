@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import type { JsonObject } from '../../k8s/json';
 import type { ArraySchema, ObjectSchema, Schema } from '../schema/types';
-import { ApiError } from '../rest/api-error';
+import { ApiError } from '../errors/api-error';
 import { applyStrategicMergePatch, decodeStrategicPatch } from './strategic-merge-patch';
 
 const str: Schema = { type: 'string' };

@@ -12,7 +12,7 @@
  */
 import type { JsonObject, JsonValue } from '../../k8s/json';
 import type { ObjectSchema, Schema } from '../schema/types';
-import { ApiError } from '../rest/api-error';
+import { ApiError } from '../errors/api-error';
 import { patchBadRequest, patchInternal, patchUnprocessable, PatchFailure } from './errors';
 import { goValue, isObject } from './go-format';
 import {

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { ApiError } from '../rest/api-error';
+import { ApiError } from '../errors/api-error';
 import type { KubeObject } from '../../k8s/types/meta';
 import { parseIncludeObject, printTable } from './index';
 

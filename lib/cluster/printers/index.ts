@@ -3,7 +3,7 @@
  * API server builds them (printers.TableGenerator with Wide: true, then the handler's `asTable`
  * filling each row's `object` according to `includeObject`).
  */
-import { ApiError } from '../rest/api-error';
+import { ApiError } from '../errors/api-error';
 import { statusError } from '../../k8s/status';
 import type { KubeObject, ListMeta } from '../../k8s/types/meta';
 import type { Table, TableRow } from '../../k8s/types/table';

@@ -2,7 +2,7 @@
 import { fieldError, type FieldError } from '../../k8s/field-errors';
 import type { Container, Pod } from '../../k8s/types/pod';
 import { isDNS1123Label, isValidPortName, nameIsDNSSubdomain } from '../../k8s/validation/names';
-import { deepEqual } from '../rest/deep-equal';
+import { deepEqual } from '../schema/deep-equal';
 import type { ResourceDefinition } from './types';
 import { ALL_VERBS, copy, isPort, metaCreateErrors, metaUpdateErrors, takeStatusOnly } from './common';
 

@@ -14,7 +14,7 @@ import type { StoreEvent, StoredResource } from '../storage/types';
 import { apiVersionOf, definitionFor, type RestContext } from './context';
 import { createObject, createObjectsInOneTransaction } from './create';
 import { checkTypeMeta } from './decode';
-import { deepEqual } from './deep-equal';
+import { deepEqual } from '../schema/deep-equal';
 import { deleteObject, finalizeNamespace } from './delete';
 import { updateObject, type Subresource } from './update';
 import type { WriteOptions } from './write-options';

@@ -6,7 +6,7 @@ import type { GroupResource } from '../../k8s/status';
 import type { KubeObject } from '../../k8s/types/meta';
 import type { ResourceDefinition } from '../registry/types';
 import type { Store, StoredResource } from '../storage/types';
-import { ApiError } from './api-error';
+import { ApiError } from '../errors/api-error';
 import { failure } from '../../k8s/status';
 
 export interface RestContext {

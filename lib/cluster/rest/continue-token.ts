@@ -3,7 +3,7 @@
  * {"v":"meta.k8s.io/v1","rv":<list RV>,"start":"<last key>\u0000"}.
  */
 import { statusError } from '../../k8s/status';
-import { ApiError } from './api-error';
+import { ApiError } from '../errors/api-error';
 import { goJsonSyntaxError } from './go-json-error';
 
 export interface ContinueState {

@@ -9,7 +9,7 @@ import { schemaFor } from '../schema';
 import { dropEmptyCollections } from '../schema/omit-empty';
 import type { Transaction } from '../storage/types';
 import { StoreError } from '../storage/types';
-import { ApiError } from './api-error';
+import { ApiError } from '../errors/api-error';
 import { apiVersionOf, groupResourceOf, timestamp, type RestContext } from './context';
 import type { DuplicateKeys } from './decode';
 import { enforceFieldValidation } from './field-validation';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from './api-error';
+import { ApiError } from '../errors/api-error';
 import { decodeObject, stripDangerousKeys, summarizeData } from './decode';
 
 const expected = { kind: 'Service', apiVersion: 'v1' };

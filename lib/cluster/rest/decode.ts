@@ -7,7 +7,7 @@ import { parse as parseYaml } from 'yaml';
 import { failure, statusError } from '../../k8s/status';
 import { isJsonObject, type JsonObject, type JsonValue } from '../../k8s/json';
 import type { ObjectSchema, Schema } from '../schema/types';
-import { ApiError } from './api-error';
+import { ApiError } from '../errors/api-error';
 import { parseYamlWithDuplicates, scanJsonText } from './body-text';
 import { goJsonSyntaxError } from './go-json-error';
 import { findExcessNesting, type NestingSyntax } from '../../text/nesting-scan';

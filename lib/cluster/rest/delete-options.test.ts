@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiErrorOf } from './api-error.test-support';
+import { apiErrorOf } from '../errors/api-error.test-support';
 import { parseDeleteOptions } from './delete-options';
 
 const query = { dryRun: false };

@@ -4,7 +4,7 @@ import { isJsonObject } from '../../k8s/json';
 import { statusError } from '../../k8s/status';
 import type { DeleteOptions } from '../../k8s/types/meta';
 import type { ObjectSchema } from '../schema/types';
-import { ApiError } from './api-error';
+import { ApiError } from '../errors/api-error';
 import { parseBodyValue, stripDangerousKeys } from './decode';
 import type { DeleteRequest, PropagationPolicy } from './delete';
 import { findTypeError } from './type-check';

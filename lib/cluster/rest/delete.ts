@@ -9,7 +9,7 @@ import type { Pod } from '../../k8s/types/pod';
 import type { DeleteOptions, KubeObject, Status } from '../../k8s/types/meta';
 import type { ResourceDefinition } from '../registry/types';
 import type { StoredResource, Transaction } from '../storage/types';
-import { ApiError } from './api-error';
+import { ApiError } from '../errors/api-error';
 import { groupResourceOf, timestamp, type RestContext } from './context';
 import { translateStoreError } from './store-errors';
 

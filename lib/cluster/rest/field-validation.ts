@@ -8,7 +8,7 @@ import type { JsonObject, JsonValue } from '../../k8s/json';
 import { findUnknownFields, strictDecodingError, strictDecodingMessage, unknownFieldMessage, unknownFieldWarnings } from '../apply/unknown-fields';
 import { schemaFor } from '../schema';
 import type { ResourceDefinition } from '../registry/types';
-import { ApiError } from './api-error';
+import { ApiError } from '../errors/api-error';
 import type { DuplicateKeys } from './decode';
 import { findTypeError } from './type-check';
 

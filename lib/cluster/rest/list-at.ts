@@ -9,7 +9,7 @@ import type { KubeObject } from '../../k8s/types/meta';
 import type { ResourceDefinition } from '../registry/types';
 import { compareObjectKeys, objectKey, StoreError } from '../storage';
 import type { StoreEvent } from '../storage/types';
-import { ApiError } from './api-error';
+import { ApiError } from '../errors/api-error';
 import type { RestContext } from './context';
 
 export const LIST_TOO_OLD_MESSAGE = 'The resourceVersion for the provided list is too old.';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { failureOf } from './api-error.test-support';
+import { failureOf } from '../errors/api-error.test-support';
 import { validateListOptions } from './list-options';
 
 const PREFIX = '422 ListOptions.meta.k8s.io "" is invalid: ';

@@ -4,7 +4,7 @@
  */
 import { fieldError, type FieldError } from '../../k8s/field-errors';
 import { statusError } from '../../k8s/status';
-import { ApiError } from './api-error';
+import { ApiError } from '../errors/api-error';
 
 export interface ListOptionsToValidate {
   watch: boolean;

@@ -3,7 +3,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { fieldError, type FieldError } from '../../k8s/field-errors';
 import { statusError } from '../../k8s/status';
 import type { KubeObject } from '../../k8s/types/meta';
-import { ApiError } from './api-error';
+import { ApiError } from '../errors/api-error';
 import { timestamp } from './context';
 
 /** utilrand's alphabet: no vowels, no confusable characters. */

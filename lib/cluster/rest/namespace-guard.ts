@@ -3,7 +3,7 @@ import { failure, qualifiedResource, statusError } from '../../k8s/status';
 import type { Namespace } from '../../k8s/types/cluster';
 import type { ResourceDefinition } from '../registry/types';
 import type { Transaction } from '../storage/types';
-import { ApiError } from './api-error';
+import { ApiError } from '../errors/api-error';
 
 export function checkNamespaceForCreate(tx: Transaction, def: ResourceDefinition, namespace: string, name: string): void {
   if (!def.namespaced) return;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { failureOf } from './api-error.test-support';
+import { failureOf } from '../errors/api-error.test-support';
 import { decodeObject, parseBodyValue } from './decode';
 import { goJsonSyntaxError } from './go-json-error';
 import { excessNesting, MAX_NESTING_DEPTH } from '../../text/nesting-depth';

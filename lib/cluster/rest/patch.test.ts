@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createServiceAllocation } from '../allocators';
 import { createDefinitions } from '../registry';
 import { openStore } from '../storage';
-import { apiErrorOf, failureOf } from './api-error.test-support';
+import { apiErrorOf, failureOf } from '../errors/api-error.test-support';
 import { createRestContext, type RestContext } from './context';
 import { createObject } from './create';
 import { patchObject } from './patch';

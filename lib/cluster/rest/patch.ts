@@ -8,7 +8,7 @@ import { isJsonObject, type JsonObject, type JsonValue } from '../../k8s/json';
 import type { KubeObject } from '../../k8s/types/meta';
 import type { ResourceDefinition } from '../registry/types';
 import { schemaFor } from '../schema';
-import { ApiError } from './api-error';
+import { ApiError } from '../errors/api-error';
 import { apiVersionOf, groupResourceOf, timestamp, type RestContext } from './context';
 import { createInTransaction } from './create';
 import { checkTypeMeta, mayHoldDangerousKeys, parseBodyValue, stripDangerousKeys } from './decode';

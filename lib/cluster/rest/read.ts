@@ -3,7 +3,7 @@ import { failure, statusError } from '../../k8s/status';
 import type { KubeObject } from '../../k8s/types/meta';
 import type { ResourceDefinition } from '../registry/types';
 import { objectKey, serializeArray, serializeObject } from '../storage';
-import { ApiError } from './api-error';
+import { ApiError } from '../errors/api-error';
 import { apiVersionOf, groupResourceOf, type RestContext } from './context';
 import { decodeContinue, encodeContinue, expiredContinue } from './continue-token';
 import { listAt } from './list-at';

@@ -4,7 +4,7 @@ import { statusError } from '../../k8s/status';
 import type { KubeObject } from '../../k8s/types/meta';
 import { checkFieldSelector, objectMatchesFields, parseFieldSelector, type FieldRequirement } from '../selectors/field-selector';
 import type { StoredResource } from '../storage/types';
-import { ApiError } from './api-error';
+import { ApiError } from '../errors/api-error';
 
 export interface Selection {
   labels: LabelRequirement[];

@@ -1,7 +1,7 @@
 /** Turns the store's errors into the Status the real API server answers with. */
 import { statusError, type GroupResource } from '../../k8s/status';
 import { StoreError } from '../storage/types';
-import { ApiError } from './api-error';
+import { ApiError } from '../errors/api-error';
 
 export const MODIFIED_MESSAGE = 'the object has been modified; please apply your changes to the latest version and try again';
 

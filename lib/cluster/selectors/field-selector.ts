@@ -3,7 +3,7 @@
  * `field=value`, `field==value` or `field!=value` terms; `\`, `,` and `=` in values are escaped with
  * a backslash. Errors are 400 BadRequest Status errors with the real messages.
  */
-import { ApiError } from '../rest/api-error';
+import { ApiError } from '../errors/api-error';
 import { statusError } from '../../k8s/status';
 import type { KubeObject } from '../../k8s/types/meta';
 import type { StoredResource } from '../storage/types';

@@ -3,7 +3,7 @@
  * the real list handler does it (bad input → 400 BadRequest with the parser's own message), and the
  * predicate that filters objects with it.
  */
-import { ApiError } from '../rest/api-error';
+import { ApiError } from '../errors/api-error';
 import { statusError } from '../../k8s/status';
 import { matchesLabelRequirements, parseLabelSelector, type LabelRequirement } from '../../k8s/labels';
 import type { KubeObject } from '../../k8s/types/meta';

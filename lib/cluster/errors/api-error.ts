@@ -1,4 +1,7 @@
-/** An error that carries the Status the client receives; thrown anywhere below the HTTP layer. */
+/**
+ * The error the embedded cluster's layers throw (allocators, patch, selectors, apply, registry, rest): a
+ * Kubernetes Status. At the bottom of the layers, so that every arrow to it points down.
+ */
 import type { Status } from '../../k8s/types/meta';
 import { statusError } from '../../k8s/status';
 import type { FieldError } from '../../k8s/field-errors';
