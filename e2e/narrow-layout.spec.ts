@@ -28,3 +28,13 @@ test('at 390 px a read-only identity’s disabled "New Service" stays on one lin
   expect(button.height).toBeLessThanOrEqual(guided.height);
   expect(button.x + button.width).toBeLessThanOrEqual(390);
 });
+
+test('at 390 px the diagnosis severity badge reads on one line (issue 18 item 13)', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`${env('PORTHOLE_E2E_URL')}/services/shop/cart`);
+  const badge = page.getByTestId('diagnosis').getByText('error', { exact: true }).first();
+  await expect(badge).toBeVisible();
+  const box = (await badge.boundingBox())!;
+  // One line of 11 px text, not "ER / RO / R".
+  expect(box.height).toBeLessThan(24);
+});
