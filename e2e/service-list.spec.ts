@@ -229,11 +229,15 @@ test('at 1280 px every column is in view and names are whole; the navigation kee
     const header = await page.getByRole('columnheader', { name: new RegExp(`^${column}`, 'i') }).first().boundingBox();
     expect(table && header && header.x >= table.x && header.x + header.width <= table.x + table.width + 1, `${column}: ${JSON.stringify({ table, header })}`).toBe(true);
   }
-  // The demo's longest names are not cut with an ellipsis.
+  // The demo's longest names are not cut with an ellipsis (searched for: other specs add Services).
   for (const name of ['legacy-backend', 'node-exporter']) {
+    await page.goto(`${env('PORTHOLE_E2E_URL')}/services?q=${name}`);
     const link = page.getByRole('link', { name, exact: true });
+    await expect(link).toBeVisible();
     expect(await link.evaluate((a) => a.scrollWidth <= a.clientWidth), name).toBe(true);
   }
+  await page.goto(`${env('PORTHOLE_E2E_URL')}/services`);
+  await expect(page.getByTestId('service-row').first()).toBeVisible();
   // Header texts and type badges are whole too.
   for (const el of [page.getByRole('columnheader', { name: /^Endpoints/i }).first(), page.getByTestId('service-row').filter({ hasText: 'external-db' }).getByText('ExternalName', { exact: true })]) {
     expect(await el.evaluate((e) => e.scrollWidth <= e.clientWidth && (e.parentElement?.scrollWidth ?? 0) <= (e.parentElement?.clientWidth ?? 0) + 1)).toBe(true);
@@ -245,10 +249,18 @@ test('on a phone the top bar keeps the names of its choices, each above its sele
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`${env('PORTHOLE_E2E_URL')}/services`);
   await expect(page.getByTestId('service-row').first()).toBeVisible();
+  // Settled: the live state's pill (its width moves the columns) says Live.
+  await expect(page.getByTestId('connection-state')).toHaveAttribute('data-state', 'live');
   for (const name of ['Namespace', 'Acting as']) {
     const select = page.getByRole('combobox', { name });
-    const label = page.locator('header').getByText(name, { exact: true });
-    const [l, s] = [await label.boundingBox(), await select.boundingBox()];
+    // Both boxes in one frame: measured one after the other, a layout change between them would misplace one.
+    const [l, s] = await select.evaluate((el) => {
+      const box = (e: Element | null) => {
+        const r = e?.getBoundingClientRect();
+        return r ? { x: r.x, y: r.y, width: r.width, height: r.height } : null;
+      };
+      return [box(document.querySelector(`label[for="${el.id}"]`)), box(el)];
+    });
     // Readable (not the 1 px of a visually hidden label), just above its select, aligned with it, on screen.
     expect(l && s && l.width > 30 && l.height > 8 && l.y + l.height <= s.y + 1 && s.y - (l.y + l.height) < 8 && Math.abs(l.x - s.x) < 4 && s.x + s.width <= 390, `${name}: ${JSON.stringify({ l, s })}`).toBe(true);
   }

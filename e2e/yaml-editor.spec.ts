@@ -67,7 +67,9 @@ test('completion offers externalTrafficPolicy under spec; hover shows a descript
   const svc = await freshService('yaml-help', twoPorts);
   await openEditor(page, NS, 'yaml-help');
   const text = editorText(svc);
-  await insertLineAfter(page, lineOf(text, /^spec:/), 'externalTr');
+  // After a spec field's own line: the new line keeps that indentation (right after `spec:` it depends
+  // on Monaco's indent-on-enter having run, which a busy machine can outpace).
+  await insertLineAfter(page, lineOf(text, /^\s+sessionAffinity:/), 'externalTr');
   await page.keyboard.press('Control+Space');
   const option = page.getByRole('option', { name: /externalTrafficPolicy/ }).first();
   await expect(option).toBeVisible();
