@@ -3,6 +3,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { IncomingMessage } from 'node:http';
 import type { KubeConfig } from '@kubernetes/client-node';
+import { sleep } from './backoff';
 import { incCounter, METRICS, observe } from './metrics';
 import { claimProbe, claimSilenceProbe, isConnectFailure, markDown, markUp, probeDone, recentlyDown, type DownRecord } from './known-down';
 import { fileErrorText, withoutPaths } from './safe-message';
@@ -138,21 +139,6 @@ export function retryAfterSeconds(headers: IncomingMessage['headers']): number |
   return raw !== undefined && Number.isInteger(n) && n >= 0 ? n : undefined;
 }
 
-function wait(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason as Error);
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason as Error);
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
 /**
  * Sends a request; a 429 with Retry-After (API Priority and Fairness rejected it before doing
  * anything, so any verb may be sent again) is retried after the wait it names, as client-go does —
@@ -166,7 +152,8 @@ export async function upstream(kc: KubeConfig, req: UpstreamRequest): Promise<Up
     if (after === undefined || after > MAX_RETRY_AFTER_S || attempt >= MAX_THROTTLE_RETRIES) return res;
     res.body.resume();
     incCounter(METRICS.upstreamRetries, { method: req.method });
-    await wait(Math.max(after, 1) * 1000, req.signal);
+    // An aborted request ends the wait early; the next send then fails with the abort.
+    await sleep(Math.max(after, 1) * 1000, req.signal ?? new AbortController().signal);
   }
 }
 
