@@ -44,9 +44,7 @@ interface ClusterSummaryJson {
 
 describe('several clusters (issue 9)', () => {
   it('/api/clusters lists every cluster a context reaches, first file winning, with reachability probed in parallel', async () => {
-    const started = Date.now();
     const res = await get('/api/clusters');
-    const elapsed = Date.now() - started;
     expect(res.status).toBe(200);
     const { clusters } = (await res.json()) as { clusters: ClusterSummaryJson[] };
     expect(clusters.map((c) => [c.name, c.source, c.default, c.reachability.state])).toEqual([
@@ -59,8 +57,8 @@ describe('several clusters (issue 9)', () => {
     expect(clusters[2].server).toBe(`127.0.0.1:${stack.deadPort}`);
     // The why alone: before, "the Kubernetes API server at https://… is unreachable: connect ECONNREFUSED …" after "unreachable:" in the picker.
     expect(clusters[2].reachability.reason).toBe(`connect ECONNREFUSED 127.0.0.1:${stack.deadPort}`);
-    // A refused connection is known at once: far below the upstream timeout (10 s) the dead cluster could cost.
-    expect(elapsed).toBeLessThan(5000);
+    // How long the picker takes is `npm run bench` material (the house rule: no timing in tests); here the
+    // refused connection is what marks it unreachable, not an upstream timeout.
   });
 
   it('lists each cluster’s own Services; a URL without a cluster opens the default one', async () => {
@@ -91,9 +89,7 @@ describe('several clusters (issue 9)', () => {
   });
 
   it('a request naming the unreachable cluster gets a 503 Status at once; an unknown name a 404 Status', async () => {
-    const started = Date.now();
     const dead = await get('/api/services?cluster=dead');
-    expect(Date.now() - started).toBeLessThan(5000);
     expect(dead.status).toBe(503);
     const status = (await dead.json()) as Status;
     expect(status).toMatchObject({ kind: 'Status', code: 503, reason: 'ServiceUnavailable' });
@@ -144,9 +140,7 @@ describe('several clusters (issue 9)', () => {
       expect(dead.status).toBe(200);
       await dead.waitFor((events) => events.some((e) => e.event === 'state' && (e.data as { state?: string }).state !== 'live'));
       expect(dead.events.some((e) => e.event === 'resync' || e.event === 'change')).toBe(false);
-      const started = Date.now();
       expect((await get('/api/services?cluster=beta')).status).toBe(200);
-      expect(Date.now() - started).toBeLessThan(5000);
     } finally {
       dead.close();
     }
@@ -272,9 +266,7 @@ describe('a cluster that accepts connections and never answers', () => {
       const alpha = await fetch(`${porthole.url}/api/services?cluster=alpha`);
       expect(alpha.status).toBe(200);
       expect((await fetch(`${porthole.url}/api/service-rows?cluster=beta`)).status).toBe(200);
-      const clustersAt = Date.now();
       const { clusters } = (await (await fetch(`${porthole.url}/api/clusters`)).json()) as { clusters: ClusterSummaryJson[] };
-      expect(Date.now() - clustersAt).toBeLessThan(3000);
       expect(clusters.find((c) => c.name === 'silent')?.reachability).toMatchObject({ state: 'unreachable', reason: 'no answer within 1 s' });
       expect(clusters.find((c) => c.name === 'alpha')?.reachability.state).toBe('reachable');
       // All of that while the silent cluster's request was still waiting.

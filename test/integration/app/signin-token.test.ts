@@ -251,9 +251,9 @@ describe('--auth token: expiry', () => {
       text += Buffer.from(value).toString();
     }
     expect(text).toContain('event: resync');
-    const lasted = Date.now() - started;
-    expect(lasted).toBeGreaterThan(5000);
-    expect(lasted).toBeLessThan(12_000);
+    // It ended by itself (an endless stream would hold this test until its timeout), and not before the
+    // absolute expiry: a busy machine can only make it later, so no upper bound here (timing is bench work).
+    expect(Date.now() - started).toBeGreaterThan(5000);
     expect((await api(short, '/api/watch?watch=services:all', cookie)).status).toBe(401);
   });
 
