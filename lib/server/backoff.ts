@@ -6,16 +6,16 @@ export function backoffDelay(attempt: number, baseMs = 500, capMs = 15_000, rand
   return Math.round(baseMs / 2 + random() * (ceiling - baseMs / 2));
 }
 
-/** Resolves after `ms`, or early (without rejecting) when `signal` aborts. */
-export function sleep(ms: number, signal: AbortSignal): Promise<void> {
+/** Resolves after `ms`, or early (without rejecting) when `signal` (if any) aborts. */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
-    if (signal.aborted) return resolve();
+    if (signal?.aborted) return resolve();
     const timer = setTimeout(done, ms);
     function done() {
       clearTimeout(timer);
-      signal.removeEventListener('abort', done);
+      signal?.removeEventListener('abort', done);
       resolve();
     }
-    signal.addEventListener('abort', done, { once: true });
+    signal?.addEventListener('abort', done, { once: true });
   });
 }

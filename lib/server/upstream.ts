@@ -153,7 +153,7 @@ export async function upstream(kc: KubeConfig, req: UpstreamRequest): Promise<Up
     res.body.resume();
     incCounter(METRICS.upstreamRetries, { method: req.method });
     // An aborted request ends the wait early; the next send then fails with the abort.
-    await sleep(Math.max(after, 1) * 1000, req.signal ?? new AbortController().signal);
+    await sleep(Math.max(after, 1) * 1000, req.signal);
   }
 }
 
