@@ -23,6 +23,8 @@
  *                         (default 200 and 500; $PORTHOLE_MAX_WATCHES_PER_IDENTITY, $PORTHOLE_MAX_WATCHES_PER_SERVER)
  *   --read-only           refuse every write (403), whatever the identity's RBAC allows; the UI says why
  *                         ($PORTHOLE_READ_ONLY=1)
+ *   --allow-port-forward  offer "Forward to localhost" (127.0.0.1:PORT on Porthole's machine) even when
+ *                         --host is not a loopback address ($PORTHOLE_ALLOW_PORT_FORWARD=1)
  *   --namespaces <a,b>    namespaces to offer users who may not list namespaces or Services
  *                         cluster-wide, besides their context's namespace; each is offered only where the
  *                         user may read Services ($PORTHOLE_NAMESPACES)
@@ -84,6 +86,7 @@ interface Args {
   /** --max-watches-per-* as the PORTHOLE_* variables the server reads (lib/server/limits.ts). */
   limitEnv: Record<string, string>;
   readOnly: boolean;
+  allowPortForward: boolean;
   namespaces?: string;
 }
 
@@ -114,6 +117,7 @@ function parseArgs(argv: string[]): Args {
     authEnv: {},
     limitEnv: {},
     readOnly: false,
+    allowPortForward: false,
   };
 
   for (let i = 0; i < argv.length; i++) {
@@ -125,56 +129,115 @@ function parseArgs(argv: string[]): Args {
       return v;
     };
     switch (name) {
-      case '--kubeconfig': args.kubeconfig = resolve(value()); break;
-      case '--context': args.context = value(); break;
-      case '--embedded': args.embedded = true; break;
-      case '--data-dir': args.dataDir = resolve(value()); break;
-      case '--cluster-port': args.clusterPort = Number(value()); break;
-      case '--empty': args.empty = true; break;
-      case '--scale': { const n = value(); args.scale = check(name, () => parseScale(n)); break; }
-      case '--service-cluster-ip-range': args.serviceClusterIPRange = value(); break;
-      case '--port': args.port = Number(value()); break;
-      case '--host': args.host = value(); break;
-      case '--allowed-hosts': args.allowedHosts = value(); break;
+      case '--kubeconfig':
+        args.kubeconfig = resolve(value());
+        break;
+      case '--context':
+        args.context = value();
+        break;
+      case '--embedded':
+        args.embedded = true;
+        break;
+      case '--data-dir':
+        args.dataDir = resolve(value());
+        break;
+      case '--cluster-port':
+        args.clusterPort = Number(value());
+        break;
+      case '--empty':
+        args.empty = true;
+        break;
+      case '--scale': {
+        const n = value();
+        args.scale = check(name, () => parseScale(n));
+        break;
+      }
+      case '--service-cluster-ip-range':
+        args.serviceClusterIPRange = value();
+        break;
+      case '--port':
+        args.port = Number(value());
+        break;
+      case '--host':
+        args.host = value();
+        break;
+      case '--allowed-hosts':
+        args.allowedHosts = value();
+        break;
       case '--upstream-timeout': {
         const seconds = Number(value());
         if (!Number.isFinite(seconds) || seconds <= 0) fail(`--upstream-timeout needs a positive number of seconds`);
         args.upstreamTimeoutMs = Math.round(seconds * 1000);
         break;
       }
-      case '--max-watches-per-identity': case '--max-watches-per-server': {
+      case '--max-watches-per-identity':
+      case '--max-watches-per-server': {
         const n = Number(value());
         if (!Number.isInteger(n) || n <= 0) fail(`${name} needs a positive whole number`);
         args.limitEnv[name === '--max-watches-per-identity' ? 'PORTHOLE_MAX_WATCHES_PER_IDENTITY' : 'PORTHOLE_MAX_WATCHES_PER_SERVER'] = String(n);
         break;
       }
-      case '--dev': args.dev = true; break;
-      case '--allow-context-switch': args.allowContextSwitch = true; break;
-      case '--read-only': args.readOnly = true; break;
-      case '--namespaces': args.namespaces = check(name, () => parseNamespaceList(value())).join(','); break;
-      case '--auth': args.authEnv.PORTHOLE_AUTH = check(name, () => parseAuthMode(value())); break;
+      case '--dev':
+        args.dev = true;
+        break;
+      case '--allow-context-switch':
+        args.allowContextSwitch = true;
+        break;
+      case '--read-only':
+        args.readOnly = true;
+        break;
+      case '--allow-port-forward':
+        args.allowPortForward = true;
+        break;
+      case '--namespaces':
+        args.namespaces = check(name, () => parseNamespaceList(value())).join(',');
+        break;
+      case '--auth':
+        args.authEnv.PORTHOLE_AUTH = check(name, () => parseAuthMode(value()));
+        break;
       case '--session-key-file': {
         const file = resolve(value());
         check(name, () => parseSessionKeys(readFileSync(file, 'utf8')));
         args.authEnv.PORTHOLE_SESSION_KEY_FILE = file;
         break;
       }
-      case '--session-idle': args.authEnv.PORTHOLE_SESSION_IDLE_SECONDS = String(check(name, () => parseDuration(value()))); break;
-      case '--session-max': args.authEnv.PORTHOLE_SESSION_MAX_SECONDS = String(check(name, () => parseDuration(value()))); break;
-      case '--secure-cookies': args.authEnv.PORTHOLE_SECURE_COOKIES = '1'; break;
+      case '--session-idle':
+        args.authEnv.PORTHOLE_SESSION_IDLE_SECONDS = String(check(name, () => parseDuration(value())));
+        break;
+      case '--session-max':
+        args.authEnv.PORTHOLE_SESSION_MAX_SECONDS = String(check(name, () => parseDuration(value())));
+        break;
+      case '--secure-cookies':
+        args.authEnv.PORTHOLE_SECURE_COOKIES = '1';
+        break;
       case '--trusted-proxies': {
         const cidrs = value();
-        check(name, () => cidrList(cidrs.split(',').map((c) => c.trim()).filter(Boolean)));
+        check(name, () =>
+          cidrList(
+            cidrs
+              .split(',')
+              .map((c) => c.trim())
+              .filter(Boolean),
+          ),
+        );
         args.authEnv.PORTHOLE_TRUSTED_PROXIES = cidrs;
         break;
       }
-      case '--proxy-user-header': args.authEnv.PORTHOLE_PROXY_USER_HEADER = value(); break;
-      case '--proxy-group-header': args.authEnv.PORTHOLE_PROXY_GROUP_HEADER = value(); break;
-      case '--help': case '-h':
-        console.log('usage: npm start -- [--kubeconfig FILE] [--context NAME] [--embedded] [--data-dir DIR] [--cluster-port N] [--empty] [--scale N] [--service-cluster-ip-range CIDR[,CIDR]] [--port N] [--host ADDR] [--allowed-hosts A,B] [--upstream-timeout SECONDS] [--max-watches-per-identity N] [--max-watches-per-server N] [--dev] [--allow-context-switch] [--read-only] [--namespaces A,B] [--auth kubeconfig|token|proxy] [--session-key-file FILE] [--session-idle D] [--session-max D] [--secure-cookies] [--trusted-proxies CIDRS] [--proxy-user-header H] [--proxy-group-header H]');
+      case '--proxy-user-header':
+        args.authEnv.PORTHOLE_PROXY_USER_HEADER = value();
+        break;
+      case '--proxy-group-header':
+        args.authEnv.PORTHOLE_PROXY_GROUP_HEADER = value();
+        break;
+      case '--help':
+      case '-h':
+        console.log(
+          'usage: npm start -- [--kubeconfig FILE] [--context NAME] [--embedded] [--data-dir DIR] [--cluster-port N] [--empty] [--scale N] [--service-cluster-ip-range CIDR[,CIDR]] [--port N] [--host ADDR] [--allowed-hosts A,B] [--upstream-timeout SECONDS] [--max-watches-per-identity N] [--max-watches-per-server N] [--dev] [--allow-context-switch] [--read-only] [--allow-port-forward] [--namespaces A,B] [--auth kubeconfig|token|proxy] [--session-key-file FILE] [--session-idle D] [--session-max D] [--secure-cookies] [--trusted-proxies CIDRS] [--proxy-user-header H] [--proxy-group-header H]',
+        );
         process.exit(0);
         break;
-      default: fail(`unknown flag ${flag}`);
+      default:
+        fail(`unknown flag ${flag}`);
     }
   }
   if (!Number.isInteger(args.port) || args.port < 0 || args.port > 65535) fail(`invalid port ${args.port}`);
@@ -192,7 +255,10 @@ function kubeconfigCandidates(args: Args): string[] {
     if (!existsSync(args.kubeconfig)) fail(`--kubeconfig ${args.kubeconfig}: no such file`);
     return [args.kubeconfig];
   }
-  if (process.env.KUBECONFIG) return kubeconfigPaths(process.env.KUBECONFIG, delimiter).filter((p) => existsSync(p)).map((p) => resolve(p));
+  if (process.env.KUBECONFIG)
+    return kubeconfigPaths(process.env.KUBECONFIG, delimiter)
+      .filter((p) => existsSync(p))
+      .map((p) => resolve(p));
   const home = join(homedir(), '.kube', 'config');
   return existsSync(home) ? [home] : [];
 }
@@ -285,6 +351,7 @@ async function main(): Promise<void> {
   if (args.upstreamTimeoutMs !== undefined) env.PORTHOLE_UPSTREAM_TIMEOUT_MS = String(args.upstreamTimeoutMs);
   if (args.allowContextSwitch) env.PORTHOLE_ALLOW_CONTEXT_SWITCH = '1';
   if (args.namespaces !== undefined) env.PORTHOLE_NAMESPACES = args.namespaces;
+  if (args.allowPortForward) env.PORTHOLE_ALLOW_PORT_FORWARD = '1';
   if (args.readOnly) {
     env.PORTHOLE_READ_ONLY = '1';
     console.log('porthole: read-only mode: every write is refused');
@@ -388,7 +455,9 @@ async function main(): Promise<void> {
       console.error(`porthole: cannot listen on ${args.host}:${args.port}: ${(err as Error).message}`);
       return shutdown(1);
     });
-    console.log(`porthole: --auth proxy: trusting ${env.PORTHOLE_TRUSTED_PROXIES} for ${env.PORTHOLE_PROXY_USER_HEADER ?? 'X-Remote-User'} / ${env.PORTHOLE_PROXY_GROUP_HEADER ?? 'X-Remote-Group'} (Next server on 127.0.0.1:${nextPort})`);
+    console.log(
+      `porthole: --auth proxy: trusting ${env.PORTHOLE_TRUSTED_PROXIES} for ${env.PORTHOLE_PROXY_USER_HEADER ?? 'X-Remote-User'} / ${env.PORTHOLE_PROXY_GROUP_HEADER ?? 'X-Remote-Group'} (Next server on 127.0.0.1:${nextPort})`,
+    );
   }
   const shownHost = args.host === '0.0.0.0' || args.host === '::' ? 'localhost' : args.host;
   const url = `http://${shownHost}:${args.port}`;

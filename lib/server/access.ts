@@ -1,21 +1,15 @@
 import 'server-only';
 import type { KubeConfig } from '@kubernetes/client-node';
-import type { NamespaceList, SelfSubjectAccessReview } from '../k8s/types';
+import type { NamespaceList, ResourceAttributes, SelfSubjectAccessReview } from '../k8s/types';
 import { accessReviews, namespaces } from './operations';
 import { readJson } from './upstream';
 
 /**
- * May this identity list Services in `namespace` (every namespace when none is given)? Asked with a
- * SelfSubjectAccessReview (the API server decides); undefined when the answer is unknown (API server
- * unreachable, review refused).
+ * Does the API server allow this identity `attributes` (a SelfSubjectAccessReview)? Undefined when
+ * the answer is unknown (API server unreachable, review refused).
  */
-export async function mayListServices(kc: KubeConfig, namespace?: string): Promise<boolean | undefined> {
-  const review: SelfSubjectAccessReview = {
-    apiVersion: 'authorization.k8s.io/v1',
-    kind: 'SelfSubjectAccessReview',
-    metadata: {},
-    spec: { resourceAttributes: { verb: 'list', resource: 'services', ...(namespace ? { namespace } : {}) } },
-  };
+export async function reviewAllows(kc: KubeConfig, attributes: ResourceAttributes): Promise<boolean | undefined> {
+  const review: SelfSubjectAccessReview = { apiVersion: 'authorization.k8s.io/v1', kind: 'SelfSubjectAccessReview', metadata: {}, spec: { resourceAttributes: attributes } };
   try {
     const res = await accessReviews.selfSubjectAccess(kc, Buffer.from(JSON.stringify(review)));
     const body = (await readJson(res.body)) as SelfSubjectAccessReview;
@@ -24,6 +18,11 @@ export async function mayListServices(kc: KubeConfig, namespace?: string): Promi
   } catch {
     return undefined;
   }
+}
+
+/** May this identity list Services in `namespace` (every namespace when none is given)? */
+export function mayListServices(kc: KubeConfig, namespace?: string): Promise<boolean | undefined> {
+  return reviewAllows(kc, { verb: 'list', resource: 'services', ...(namespace ? { namespace } : {}) });
 }
 
 /** Namespaces the identity may list (empty when it may not, or the API server cannot say). */

@@ -28,6 +28,9 @@ export interface AuditRecord {
   name?: string;
   dryRun: boolean;
   code: number;
+  /** A port-forward (Try it, a local forward): the Service reached and the pod port. */
+  service?: string;
+  port?: number;
 }
 
 const VERB_BY_METHOD: Record<string, string> = { POST: 'create', PUT: 'update', PATCH: 'patch', DELETE: 'delete' };
@@ -38,9 +41,7 @@ export function auditVerb(method: string): string {
 
 /** `services` for `/api/namespaces/[namespace]/services/[name]` (the route template's fixed segments). */
 export function auditResource(template: string): string {
-  const fixed = template
-    .split('/')
-    .filter((s, i, all) => s && !s.startsWith('[') && !(s === 'namespaces' && all[i + 1] === '[namespace]'));
+  const fixed = template.split('/').filter((s, i, all) => s && !s.startsWith('[') && !(s === 'namespaces' && all[i + 1] === '[namespace]'));
   return fixed.slice(fixed[0] === 'api' ? 1 : 0).join('/');
 }
 
@@ -108,6 +109,32 @@ export async function auditWrite(input: AuditInput): Promise<void> {
     name: input.params.name,
     dryRun: input.url.searchParams.get('dryRun') === 'All',
     code: input.code,
+  };
+  process.stdout.write(`${JSON.stringify(record)}\n`);
+}
+
+/**
+ * One audit line per port-forward Porthole opens for a user (Try it, a local forward): who, the
+ * Service, the pod and its port, and whether it connected (200) or failed (502).
+ */
+export async function auditPortForward(identity: RequestIdentity, at: { namespace: string; service: string; pod?: string; port?: number; code: number }): Promise<void> {
+  const subject = await subjectOf(identity);
+  const record: AuditRecord = {
+    kind: 'porthole.audit',
+    time: new Date().toISOString(),
+    identity: identity.name,
+    kubeconfigUser: identity.kubeConfig.getCurrentUser()?.name,
+    cluster: identity.cluster.clusterName,
+    user: subject.user,
+    groups: subject.groups,
+    verb: 'create',
+    resource: 'pods/portforward',
+    namespace: at.namespace,
+    name: at.pod,
+    dryRun: false,
+    code: at.code,
+    service: at.service,
+    port: at.port,
   };
   process.stdout.write(`${JSON.stringify(record)}\n`);
 }

@@ -111,5 +111,8 @@ export function statusResponse(status: Status, headers?: HeadersInit): Response 
   h.set('Content-Type', 'application/json');
   h.set('Cache-Control', API_CACHE_CONTROL);
   h.set('X-Content-Type-Options', 'nosniff');
+  // A throttled answer says when to come back in the header too (what HTTP clients read).
+  const after = status.details?.retryAfterSeconds;
+  if ((status.code === 429 || status.code === 503) && after !== undefined && !h.has('Retry-After')) h.set('Retry-After', String(after));
   return new Response(JSON.stringify(status), { status: status.code ?? 500, headers: h });
 }
