@@ -14,6 +14,7 @@ import { OverviewSection } from './OverviewSection';
 import { PodsSection } from './PodsSection';
 import { PortsSection } from './PortsSection';
 import { ReachSection } from './ReachSection';
+import { TryItSection } from './TryItSection';
 import { StatusSection } from './StatusSection';
 import { TrafficSection } from './TrafficSection';
 import { SeverityIcon } from './SeverityIcon';
@@ -35,6 +36,7 @@ const SECTIONS = [
   ['status', 'Status'],
   ['ports', 'Ports'],
   ['reach', 'How to reach it'],
+  ['try-it', 'Try it'],
   ['traffic', 'Where traffic goes'],
   ['pods', 'Backing pods'],
   ['events', 'Events'],
@@ -140,7 +142,11 @@ export function ServiceDetail({ namespace, name }: ServiceDetailProps) {
       <h1 data-testid="service-name">
         <SafeText text={name} />
       </h1>
-      {service ? <span className={`type-badge type-${displayType(service)}`} data-testid="service-type">{displayType(service)}</span> : null}
+      {service ? (
+        <span className={`type-badge type-${displayType(service)}`} data-testid="service-type">
+          {displayType(service)}
+        </span>
+      ) : null}
       {service && service.spec?.type !== 'ExternalName' ? (
         model.diagnosisReady ? (
           <span className="page-sub" data-testid="header-counts">
@@ -224,7 +230,17 @@ export function ServiceDetail({ namespace, name }: ServiceDetailProps) {
         <StatusSection service={service} events={model.events} />
         <PortsSection service={service} pods={model.backing} />
         <ReachSection service={service} endpoints={model.endpoints} nodes={model.nodes} nodesUnavailable={model.sectionErrors.nodes} />
-        <TrafficSection groups={model.groups} counts={model.counts} source={model.source} loading={model.slicesLoading} external={external} servicePorts={(service.spec?.ports?.length ?? 0) > 0} nodeByAddress={nodeAddressIndex(model.nodes)} error={model.sectionErrors.endpointslices} />
+        <TryItSection service={service} />
+        <TrafficSection
+          groups={model.groups}
+          counts={model.counts}
+          source={model.source}
+          loading={model.slicesLoading}
+          external={external}
+          servicePorts={(service.spec?.ports?.length ?? 0) > 0}
+          nodeByAddress={nodeAddressIndex(model.nodes)}
+          error={model.sectionErrors.endpointslices}
+        />
         <PodsSection service={service} pods={model.backing} loading={model.namespacePods === undefined} error={model.sectionErrors.pods} />
         <EventsSection events={model.events} error={model.sectionErrors.events} />
         <YamlSection service={service} />

@@ -28,12 +28,16 @@ export const apiPaths = {
   /** The Service list's projection (what the list shows), not whole objects. */
   serviceRows: (namespace?: string) => `/api/service-rows${q({ namespace })}`,
   service: (namespace: string, name: string) => `/api/namespaces/${enc(namespace)}/services/${enc(name)}`,
-  endpointSlices: (namespace?: string, service?: string) =>
-    namespace ? `/api/namespaces/${enc(namespace)}/endpointslices${q({ service })}` : '/api/endpointslices',
+  endpointSlices: (namespace?: string, service?: string) => (namespace ? `/api/namespaces/${enc(namespace)}/endpointslices${q({ service })}` : '/api/endpointslices'),
   endpoints: (namespace: string, name: string) => `/api/namespaces/${enc(namespace)}/endpoints/${enc(name)}`,
   pods: (namespace: string, labelSelector?: string) => `/api/namespaces/${enc(namespace)}/pods${q({ labelSelector })}`,
-  events: (namespace: string, involved: { kind?: string; name?: string; uid?: string }) =>
-    `/api/namespaces/${enc(namespace)}/events${q(involved)}`,
+  events: (namespace: string, involved: { kind?: string; name?: string; uid?: string }) => `/api/namespaces/${enc(namespace)}/events${q(involved)}`,
+  /** Try it (POST, NDJSON answer) and local forwards to a Service (POST). */
+  serviceTry: (namespace: string, name: string) => `/api/namespaces/${enc(namespace)}/services/${enc(name)}/try`,
+  serviceForwards: (namespace: string, name: string) => `/api/namespaces/${enc(namespace)}/services/${enc(name)}/forwards`,
+  /** The identity's local forwards (GET), one of them (DELETE stops it). */
+  forwards: () => '/api/forwards',
+  forward: (id: string) => `/api/forwards/${enc(id)}`,
   namespaces: () => '/api/namespaces',
   nodes: () => '/api/nodes',
   selfSubjectAccessReview: () => '/api/access/selfsubjectaccessreviews',

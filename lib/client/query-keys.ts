@@ -19,6 +19,8 @@ export const queryKeys = {
   accessReview: (attrs: Record<string, string | undefined>) => scoped(['porthole', 'access-review', attrs] as const),
   serviceOpenApi: (cluster = '') => scoped(['porthole', 'openapi', 'services', cluster] as const),
   identity: () => scoped(['porthole', 'identity'] as const),
+  /** The identity's local port forwards. */
+  forwards: () => scoped(['porthole', 'forwards'] as const),
   /** The cluster picker's list (all clusters: not scoped). */
   clusters: () => ['porthole', 'clusters'] as const,
 };
