@@ -65,7 +65,7 @@ function httpRequest(tunnel: Duplex, base: TryResult, req: TryRequest, deadline:
     let started = 0;
     let firstByteMs: number | undefined;
     tunnel.once('data', () => (firstByteMs = Math.round(performance.now() - started)));
-    const request = http.request({ method: req.method, path: req.path, headers, createConnection: () => tunnel, agent: false });
+    const request = http.request({ method: req.method, path: req.path, headers, createConnection: () => tunnel });
     request.on('error', (err) => finish({ ...base, connected: false, error: deadline.aborted ? `no answer within ${timeoutMs / 1000} s` : errorText(err) }));
     request.on('response', (res) => {
       const chunks: Buffer[] = [];

@@ -131,28 +131,35 @@ describe('local forwards', () => {
     expect(((await ro.json()) as Status).message).toBe(READ_ONLY_REASON);
   });
 
-  it.skipIf(realCluster)('opens 127.0.0.1:PORT to a ready pod of demo/web, answers plain HTTP with the pod name, and stops when deleted', async () => {
-    const res = await open(stack.url);
-    expect(res.status).toBe(201);
-    const forward = (await res.json()) as ForwardView;
-    expect(forward.url).toBe(`http://127.0.0.1:${forward.localPort}/`);
-    expect(forward.pod).toMatch(/^web-/);
-    const text = await (await fetch(forward.url)).text();
-    expect(text).toContain(forward.pod!);
-    const listed = await list(stack.url);
-    expect(listed.allowed).toBe(true);
-    const row = listed.items.find((f) => f.id === forward.id)!;
-    expect(row.connections).toBeGreaterThanOrEqual(1);
-    expect(row.bytesIn).toBeGreaterThan(0);
-    // The bound: one forward per user in this Porthole.
-    const second = await open(stack.url);
-    expect(second.status).toBe(429);
-    expect(second.headers.get('retry-after')).toBeTruthy();
-    expect((await fetch(`${stack.url}/api/forwards/${forward.id}`, { method: 'DELETE' })).status).toBe(200);
-    await expect(fetch(forward.url)).rejects.toThrow();
-    expect((await list(stack.url)).items.find((f) => f.id === forward.id)).toBeUndefined();
-    expect((await fetch(`${stack.url}/api/forwards/${forward.id}`, { method: 'DELETE' })).status).toBe(404);
-  });
+  it.skipIf(realCluster)(
+    'opens 127.0.0.1:PORT to a ready pod of demo/web, answers plain HTTP with the pod name, moves to another pod when it goes away, and stops when deleted',
+    async () => {
+      const res = await open(stack.url);
+      expect(res.status).toBe(201);
+      const forward = (await res.json()) as ForwardView;
+      expect(forward.url).toBe(`http://127.0.0.1:${forward.localPort}/`);
+      expect(forward.pod).toMatch(/^web-/);
+      const text = await (await fetch(forward.url)).text();
+      expect(text).toContain(forward.pod!);
+      const listed = await list(stack.url);
+      expect(listed.allowed).toBe(true);
+      const row = listed.items.find((f) => f.id === forward.id)!;
+      expect(row.connections).toBeGreaterThanOrEqual(1);
+      expect(row.bytesIn).toBeGreaterThan(0);
+      // The bound: one forward per user in this Porthole.
+      const second = await open(stack.url);
+      expect(second.status).toBe(429);
+      expect(second.headers.get('retry-after')).toBeTruthy();
+      // Its pod goes away: new connections reach the other ready pod, as kubectl port-forward svc/NAME would after a restart.
+      expect((await stack.kube('DELETE', `/api/v1/namespaces/demo/pods/${forward.pod}`)).status).toBe(200);
+      await expect.poll(async () => (await (await fetch(forward.url)).text()).match(/web-[a-z0-9]+-[a-z0-9]+/)?.[0], { timeout: 30_000 }).not.toBe(forward.pod);
+      expect((await list(stack.url)).items.find((f) => f.id === forward.id)?.pod).not.toBe(forward.pod);
+      expect((await fetch(`${stack.url}/api/forwards/${forward.id}`, { method: 'DELETE' })).status).toBe(200);
+      await expect(fetch(forward.url)).rejects.toThrow();
+      expect((await list(stack.url)).items.find((f) => f.id === forward.id)).toBeUndefined();
+      expect((await fetch(`${stack.url}/api/forwards/${forward.id}`, { method: 'DELETE' })).status).toBe(404);
+    },
+  );
 
   it('are listed per user: the viewer does not see the admin forwards', async () => {
     const viewer = (await (await fetch(`${stack.url}/api/forwards`, { headers: asContext('porthole-viewer') })).json()) as ForwardList;
