@@ -94,7 +94,7 @@ export function TryItSection({ service }: { service: Service }) {
   const byPod = new Map(state.results.map((r) => [endpointName(r), r]));
   const tried = state.endpoints?.filter((e) => e.tried).length ?? 0;
   return (
-    <Section id="try-it" title="Try it" summary={state.endpoints ? `${state.results.length} of ${tried} endpoints answered` : undefined}>
+    <Section id="try-it" title="Try it" summary={state.endpoints ? `${state.results.filter((r) => r.connected).length} of ${tried} endpoints connected` : undefined}>
       {!permission.allowed && !permission.pending ? (
         <p className="sd-callout" role="note" data-testid="reach-refused" data-cause={permission.cause}>
           {permission.reason}
