@@ -7,7 +7,7 @@ import type { Identity } from './auth';
 import { startControllers } from './controllers';
 import { listenApi } from './http/listener';
 import { loadServingCertificate } from './http/self-signed';
-import { createRequestHandler } from './http/server';
+import { createRequestHandler, createUpgradeHandler, type ApiServerOptions } from './http/server';
 import { writeKubeconfigFile } from './kubeconfig';
 import type { ClusterOptions } from './options';
 import { createDefinitions } from './registry';
@@ -17,7 +17,8 @@ import { loadIdentities } from './auth';
 import { seedDemoData } from './demo/seed';
 import { seedScaleServices } from './demo/scale';
 import { openStore } from './storage';
-import { connectionLimitsOf, watchQueueLimitsOf } from './serving-options';
+import { connectionLimitsOf, watchQueueLimitsOf, workloadLimitsOf } from './serving-options';
+import { startPodProcesses } from './workloads/pods';
 import type { Service } from '../k8s/types/service';
 import type { ClusterApi } from './api';
 
@@ -59,18 +60,23 @@ export async function startCluster(options: ClusterOptions): Promise<RunningClus
     const created = seedScaleServices(api, options.scale);
     if (created > 0) console.log(`--scale ${options.scale}: created ${created} Services in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   }
-  const handler = createRequestHandler({
+  const processes = startPodProcesses(api);
+  const serverOptions: ApiServerOptions = {
     ctx,
     identities,
     anonymous: options.anonymousAuth,
     watchQueue: watchQueueLimitsOf(options),
+    portForward: { api, processes, limits: workloadLimitsOf(options) },
     onError: (err) => console.error('[api] internal error:', err),
-  });
+  };
+  const handler = createRequestHandler(serverOptions);
+  const upgrade = createUpgradeHandler(serverOptions, handler);
   const certificate = loadServingCertificate(options.dataDir);
   let listener;
   try {
-    listener = await listenApi(handler, { port: options.port, host: LOOPBACK, certificate, limits: connectionLimitsOf(options) });
+    listener = await listenApi(handler, { port: options.port, host: LOOPBACK, certificate, limits: connectionLimitsOf(options), upgrade });
   } catch (err) {
+    processes.stop();
     controllers.stop();
     store.close();
     throw err;
@@ -92,6 +98,7 @@ export async function startCluster(options: ClusterOptions): Promise<RunningClus
     stop() {
       stopped ??= (async () => {
         controllers.stop();
+        processes.stop();
         await listener.close();
         store.close();
       })();

@@ -1,14 +1,17 @@
 /**
  * The embedded cluster's serving limits and their flags: connection deadlines and cap
  * (`--headers-timeout 32s`, `--request-timeout 60s`, `--keep-alive-timeout 90s`, `--max-connections 1000`)
- * and each watcher's send queue (`--watch-queue-bytes 10Mi`, `--watch-queue-events 1000`).
+ * each watcher's send queue (`--watch-queue-bytes 10Mi`, `--watch-queue-events 1000`) and port-forwarded
+ * connections to the simulated pods (`--pod-max-connections 64`, `--pod-connection-bytes 64Mi`, `--pod-idle-timeout 5m`).
  */
 import { DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from './http/listener';
 import { DEFAULT_WATCH_QUEUE_LIMITS, type WatchQueueLimits } from './http/watch-queue';
+import { DEFAULT_WORKLOAD_LIMITS, type WorkloadLimits } from './workloads/limits';
 
 export interface ServingOptions {
   connections?: Partial<ConnectionLimits>;
   watchQueue?: Partial<WatchQueueLimits>;
+  workloads?: Partial<WorkloadLimits>;
 }
 
 export const SERVING_VALUE_FLAGS: readonly string[] = [
@@ -18,6 +21,9 @@ export const SERVING_VALUE_FLAGS: readonly string[] = [
   'max-connections',
   'watch-queue-bytes',
   'watch-queue-events',
+  'pod-max-connections',
+  'pod-connection-bytes',
+  'pod-idle-timeout',
 ];
 
 const UNITS_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000 };
@@ -53,7 +59,19 @@ export function parseServingFlag(name: string, value: string, out: ServingOption
   const watchQueue = (patch: Partial<WatchQueueLimits>): void => {
     out.watchQueue = { ...out.watchQueue, ...patch };
   };
+  const workloads = (patch: Partial<WorkloadLimits>): void => {
+    out.workloads = { ...out.workloads, ...patch };
+  };
   switch (name) {
+    case 'pod-max-connections':
+      workloads({ maxConnectionsPerPod: parseCount(name, value) });
+      return true;
+    case 'pod-connection-bytes':
+      workloads({ maxBytesPerConnection: parseBytes(name, value) });
+      return true;
+    case 'pod-idle-timeout':
+      workloads({ idleTimeoutMs: parseDuration(name, value) });
+      return true;
     case 'headers-timeout':
       connections({ headersTimeoutMs: parseDuration(name, value) });
       return true;
@@ -83,4 +101,8 @@ export function connectionLimitsOf(options: ServingOptions): ConnectionLimits {
 
 export function watchQueueLimitsOf(options: ServingOptions): WatchQueueLimits {
   return { ...DEFAULT_WATCH_QUEUE_LIMITS, ...options.watchQueue };
+}
+
+export function workloadLimitsOf(options: ServingOptions): WorkloadLimits {
+  return { ...DEFAULT_WORKLOAD_LIMITS, ...options.workloads };
 }

@@ -11,7 +11,7 @@
 import { createServer as createHttpServer, type Server as HttpServer, type ServerOptions } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import { createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
-import type { RequestHandler } from './server';
+import type { RequestHandler, UpgradeHandler } from './server';
 import type { ServingCertificate } from './self-signed';
 
 const TLS_HANDSHAKE = 0x16;
@@ -64,17 +64,20 @@ export interface ListenOptions {
   host: string;
   certificate: ServingCertificate;
   limits?: Partial<ConnectionLimits>;
+  /** Requests with `Connection: Upgrade` (pods/portforward); without, node:http closes them. */
+  upgrade?: UpgradeHandler;
 }
 
 export function listenApi(handler: RequestHandler, options: ListenOptions): Promise<ApiListener> {
   const limits: ConnectionLimits = { ...DEFAULT_CONNECTION_LIMITS, ...options.limits };
   const http = createHttpServer(serverOptions(limits), handler);
-  const https = createHttpsServer(
-    { ...serverOptions(limits), cert: options.certificate.cert, key: options.certificate.key, handshakeTimeout: limits.headersTimeoutMs },
-    handler,
-  );
+  const https = createHttpsServer({ ...serverOptions(limits), cert: options.certificate.cert, key: options.certificate.key, handshakeTimeout: limits.headersTimeoutMs }, handler);
   startDeadlineChecks(http);
   startDeadlineChecks(https);
+  if (options.upgrade) {
+    http.on('upgrade', options.upgrade);
+    https.on('upgrade', options.upgrade);
+  }
   const sockets = new Set<Socket>();
   const net = createNetServer((socket) => {
     // No Nagle: watch events are small writes that must leave at once (node:http does the same).

@@ -2,7 +2,10 @@
  * The embedded cluster's HTTP server: node:http on loopback, authentication and authorization on
  * every request, then discovery, access reviews or the resource verbs.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { ServerResponse, type IncomingMessage } from 'node:http';
+import type { Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
+import type { Status } from '../../k8s/types/meta';
 import { statusError } from '../../k8s/status';
 import type { ResourceDefinition } from '../registry/types';
 import { ApiError } from '../errors/api-error';
@@ -15,6 +18,7 @@ import { trackRequest } from './request-metrics';
 import { errorStatus, sendStatus } from './respond';
 import { handleReview, isReviewRequest } from './review-handler';
 import type { WatchQueueLimits } from './watch-queue';
+import { isPortForward, servePortForward, type PortForwardBackend } from './portforward';
 
 export interface ApiServerOptions {
   ctx: RestContext;
@@ -23,6 +27,8 @@ export interface ApiServerOptions {
   anonymous: boolean;
   /** Bounds of each watcher's send queue (DEFAULT_WATCH_QUEUE_LIMITS without). */
   watchQueue?: WatchQueueLimits;
+  /** The simulated pods' processes `pods/portforward` reaches (upgrades are answered 400 without). */
+  portForward?: PortForwardBackend;
   /** Called with unexpected (500) errors. */
   onError?: (err: unknown) => void;
 }
@@ -45,6 +51,20 @@ function safeDecode(path: string): string {
 
 export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => void;
 
+/**
+ * Authentication, impersonation (kubectl --as) and authorization of a request, as the real server's
+ * filters run them before any handler: the user, or the Status to send.
+ */
+function admit(options: ApiServerOptions, req: IncomingMessage): { user: User } | { status: Status } {
+  const authenticated: User | undefined = authenticate(req.headers.authorization, options.identities, { anonymous: options.anonymous });
+  if (!authenticated) return { status: statusError.unauthorized() };
+  const acting = impersonate(options.identities, authenticated, req.headers);
+  if ('status' in acting) return { status: acting.status };
+  const attrs = requestAttributes(req.method ?? 'GET', req.url ?? '/');
+  if (!authorize(options.identities, acting.user, attrs).allowed) return { status: forbiddenStatus(acting.user, attrs) };
+  return { user: acting.user };
+}
+
 export function createRequestHandler(options: ApiServerOptions): RequestHandler {
   const { ctx } = options;
   const discovery: DiscoveryCache = { defs: [...ctx.definitions.values()], cache: new Map() };
@@ -53,25 +73,12 @@ export function createRequestHandler(options: ApiServerOptions): RequestHandler 
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const path = safeDecode(url.pathname);
     const info = requestInfo(req.method ?? 'GET', path, url.searchParams);
-    const auth = req.headers.authorization;
-    const authenticated: User | undefined = authenticate(auth, options.identities, { anonymous: options.anonymous });
-    if (!authenticated) {
-      sendStatus(req, res, statusError.unauthorized());
+    const admitted = admit(options, req);
+    if ('status' in admitted) {
+      sendStatus(req, res, admitted.status);
       return;
     }
-    // kubectl --as / --as-group: the impersonation filter runs before authorization.
-    const acting = impersonate(options.identities, authenticated, req.headers);
-    if ('status' in acting) {
-      sendStatus(req, res, acting.status);
-      return;
-    }
-    const user = acting.user;
-    const attrs = requestAttributes(req.method ?? 'GET', req.url ?? '/');
-    const decision = authorize(options.identities, user, attrs);
-    if (!decision.allowed) {
-      sendStatus(req, res, forbiddenStatus(user, attrs));
-      return;
-    }
+    const { user } = admitted;
     if ((req.method === 'GET' || req.method === 'HEAD') && handleNonResource(discovery, path, req, res)) return;
     if (!info.isResourceRequest) throw notFound();
     if (isReviewRequest(info)) {
@@ -94,5 +101,42 @@ export function createRequestHandler(options: ApiServerOptions): RequestHandler 
       }
       sendStatus(req, res, status);
     });
+  };
+}
+
+export type UpgradeHandler = (req: IncomingMessage, socket: Duplex, head: Buffer) => void;
+
+/**
+ * Requests with `Connection: Upgrade`: `pods/portforward` (see portforward.ts) after the same
+ * authentication and authorization as any request (a WebSocket GET is verb `get` on v1.32, SPDY's
+ * POST `create`); any other path is answered by `handler` as a plain request would be.
+ */
+export function createUpgradeHandler(options: ApiServerOptions, handler: RequestHandler): UpgradeHandler {
+  /** An HTTP response on the upgrade's socket (which node:http has handed over), closed once sent. */
+  const respond = (req: IncomingMessage, socket: Duplex): ServerResponse => {
+    const res = new ServerResponse(req);
+    res.shouldKeepAlive = false;
+    res.assignSocket(socket as Socket);
+    res.once('finish', () => socket.end());
+    return res;
+  };
+  return (req, socket, head) => {
+    socket.on('error', () => socket.destroy());
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const info = requestInfo(req.method ?? 'GET', safeDecode(url.pathname), url.searchParams);
+    if (!isPortForward(info)) {
+      handler(req, respond(req, socket));
+      return;
+    }
+    const admitted = admit(options, req);
+    let status = 'status' in admitted ? admitted.status : undefined;
+    try {
+      if (!status && !options.portForward) status = statusError.badRequest('port-forward is not served by this cluster');
+      if (!status && options.portForward) status = servePortForward(options.portForward, info, req, socket, head, url.searchParams);
+    } catch (err) {
+      if (options.onError) options.onError(err);
+      status = errorStatus(err);
+    }
+    if (status) sendStatus(req, respond(req, socket), status);
   };
 }
