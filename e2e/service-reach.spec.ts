@@ -22,7 +22,7 @@ test.afterAll(async () => {
   await readOnly?.stop();
 });
 
-test('Try it on demo/web: two endpoints answer, each with its own pod name', async ({ page }) => {
+test('Try it on demo/web: two endpoints, each with its own answer (its pod name; on the real lane its failure)', async ({ page }) => {
   await page.goto(`${base()}/services/demo/web#try-it`);
   const section = page.getByTestId('section-try-it');
   await section.getByLabel('Path').fill('/from-the-browser');
