@@ -6,6 +6,7 @@
  * name and stops when deleted. The real lane has no kubelet: Try it reports every endpoint's
  * failure and RBAC still holds; forwards that need a pod to answer are skipped there.
  */
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Status } from '../../../lib/k8s/types';
 import { READ_ONLY_REASON } from '../../../lib/read-only';
@@ -17,13 +18,18 @@ import { asContext, startAppStack, type AppStack } from './stack';
 
 let stack: AppStack;
 let readOnly: PortholeServer;
+let tokenMode: PortholeServer;
 
 beforeAll(async () => {
   stack = await startAppStack({ env: { PORTHOLE_MAX_TRY_PER_IDENTITY: '1', PORTHOLE_MAX_FORWARDS_PER_IDENTITY: '1' } });
-  readOnly = await startPorthole({ kubeconfigPath: stack.kubeconfigPath, env: { PORTHOLE_READ_ONLY: '1' } });
+  [readOnly, tokenMode] = await Promise.all([
+    startPorthole({ kubeconfigPath: stack.kubeconfigPath, env: { PORTHOLE_READ_ONLY: '1' } }),
+    startPorthole({ kubeconfigPath: stack.kubeconfigPath, env: { PORTHOLE_AUTH: 'token', PORTHOLE_SESSION_KEY: randomBytes(32).toString('base64') } }),
+  ]);
 }, 240_000);
 
 afterAll(async () => {
+  await tokenMode?.stop();
   await readOnly?.stop();
   await stack?.stop();
 });
@@ -60,8 +66,17 @@ describe('Try it', () => {
       expect(r.body).toContain('/hello');
     }
     expect(new Set(answered.map((r) => r.pod)).size).toBe(2);
-    const audited = auditLines(stack.porthole.output()).filter((l) => l.resource === 'pods/portforward' && l.service === 'web');
-    expect(audited.map((l) => l.name).sort()).toEqual(answered.map((r) => r.pod).sort());
+    // One audit line per port-forward (written once the API server said who the user is).
+    const audited = () => auditLines(stack.porthole.output()).filter((l) => l.resource === 'pods/portforward' && l.service === 'web' && l.user === 'admin');
+    await expect
+      .poll(
+        () =>
+          audited()
+            .map((l) => l.name)
+            .sort(),
+        { timeout: 20_000 },
+      )
+      .toEqual(answered.map((r) => r.pod).sort());
   });
 
   it('shop/inventory: every endpoint fails to connect and the targetPort is named as the likely cause', async () => {
@@ -116,6 +131,37 @@ describe('Try it', () => {
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(((await refused.json()) as Status).reason).toBe('TooManyRequests');
     await Promise.all(answers.filter((r) => r.status === 200).map((r) => r.text()));
+  });
+});
+
+describe('token mode', () => {
+  /** The session cookie a sign-in with `token` sets. */
+  async function session(token: string): Promise<string> {
+    const res = await fetch(`${tokenMode.url}/api/session`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: tokenMode.url },
+      body: new URLSearchParams({ token, next: '/services' }).toString(),
+    });
+    expect(res.status).toBe(303);
+    return res.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('porthole-session='))!
+      .split(';')[0];
+  }
+
+  it('acts only as the signed-in user: nobody without a session, the viewer refused, the admin served', async () => {
+    expect((await tryIt(tokenMode.url, 'demo', 'web')).status).toBe(401);
+    const viewer = await tryIt(tokenMode.url, 'demo', 'web', { method: 'GET', path: '/' }, { cookie: await session(stack.cluster.tokens.viewer), Origin: tokenMode.url });
+    expect(viewer.status).toBe(403);
+    expect(((await viewer.json()) as Status).message).toContain('User "viewer"');
+    const admin = await lines(
+      await tryIt(tokenMode.url, 'demo', 'web', { method: 'GET', path: '/' }, { cookie: await session(stack.cluster.tokens.admin), Origin: tokenMode.url }),
+    );
+    const answered = results(admin);
+    expect(answered).toHaveLength(2);
+    // Embedded: the pods answer through the admin's own port-forwards; real lane: no kubelet, each fails with the reason.
+    for (const r of answered) expect(r.connected).toBe(!realCluster);
   });
 });
 
