@@ -60,7 +60,7 @@ function preflight(backend: PortForwardBackend, info: ResourceRequestInfo, req: 
   const spdy = (req.headers.upgrade ?? '').toLowerCase().startsWith('spdy') || offeredProtocols(req).some((p) => p.startsWith('SPDY/'));
   if (spdy || (req.headers.upgrade ?? '').toLowerCase() !== 'websocket') {
     return statusError.badRequest(
-      `the embedded cluster serves port-forward over WebSocket with subprotocol ${CHANNEL_PROTOCOL} only (as @kubernetes/client-node's PortForward speaks it); SPDY is not supported`,
+      `the embedded cluster serves port-forward over WebSocket with subprotocol ${CHANNEL_PROTOCOL} only (as @kubernetes/client-node's PortForward speaks it); SPDY is not supported, and kubectl port-forward needs it`,
     );
   }
   if (!pod.spec?.nodeName) return statusError.badRequest(`pod ${info.name} does not have a host assigned`);
