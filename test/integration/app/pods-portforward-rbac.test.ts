@@ -55,4 +55,39 @@ describe('pods/portforward authorization', () => {
     expect(missing.code).toBe(404);
     expect(JSON.parse(missing.body)).toMatchObject({ reason: 'NotFound', message: 'pods "no-such-pod" not found' });
   });
+
+  // The referee for the rule above: RBAC objects exist only on a real server (the embedded cluster's rules come from its identities).
+  it.skipIf(!realCluster)('real kube-apiserver v1.32: a Role with only create pods/portforward is refused the upgrade, one with only get is let through', async () => {
+    const role = (verb: string): string => `pf-${verb}-only`;
+    const rbac = ['create', 'get'].flatMap((verb) => [
+      {
+        apiVersion: 'rbac.authorization.k8s.io/v1',
+        kind: 'Role',
+        metadata: { name: role(verb), namespace: NS },
+        rules: [{ apiGroups: [''], resources: ['pods/portforward'], verbs: [verb] }],
+      },
+      {
+        apiVersion: 'rbac.authorization.k8s.io/v1',
+        kind: 'RoleBinding',
+        metadata: { name: role(verb), namespace: NS },
+        roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: role(verb) },
+        subjects: [{ apiGroup: 'rbac.authorization.k8s.io', kind: 'User', name: role(verb) }],
+      },
+    ]);
+    const applied = await cluster.kubectl(['apply', '-f', '-'], { input: JSON.stringify({ apiVersion: 'v1', kind: 'List', items: rbac }) });
+    expect(applied.code).toBe(0);
+    const as = (user: string): Promise<{ code: number; body: string }> => upgrade(cluster.url, path(POD), cluster.tokens.admin, { 'Impersonate-User': user });
+    // RBAC caches settle within a moment of the apply: wait for the get-only user to pass.
+    let getOnly = await as(role('get'));
+    while (getOnly.code === 403) {
+      await new Promise((r) => setTimeout(r, 100));
+      getOnly = await as(role('get'));
+    }
+    expect(getOnly.code).toBe(500); // past authorization: dialing the node, which has no kubelet
+    const createOnly = await as(role('create'));
+    expect(createOnly.code).toBe(403);
+    expect(JSON.parse(createOnly.body)).toMatchObject({
+      message: `pods "${POD}" is forbidden: User "pf-create-only" cannot get resource "pods/portforward" in API group "" in the namespace "${NS}"`,
+    });
+  });
 });
