@@ -94,6 +94,12 @@ describe('workloads that answer', () => {
     expect(noPort.code).toBe(400);
   });
 
+  it('answers an Upgrade request to any other path as a plain request', async () => {
+    const r = await upgrade(`/api/v1/namespaces/${NS}/services/web`, cluster.tokens.viewer);
+    expect(r.code).toBe(200);
+    expect(JSON.parse(r.body)).toMatchObject({ kind: 'Service', metadata: { name: 'web', namespace: NS } });
+  });
+
   it('closes an open connection when its pod is deleted', async () => {
     const core = kc.makeApiClient(CoreV1Api);
     const pod = 'postgres-2';
