@@ -95,7 +95,9 @@ async function forward(backend: PortForwardBackend, ws: WebSocket, pod: Pod, por
   const describe = `pod ${pod.metadata.name ?? ''}, uid ${pod.metadata.uid ?? ''}`;
   const relays: (PortRelay | undefined)[] = [];
   // What the client sends before its port's connection is open is kept for it (as the kubelet's stream pipe does).
+  // Held up to the byte bound (the relay then counts them and closes past it).
   const early: Buffer[][] = ports.map(() => []);
+  const earlyBytes = ports.map(() => 0);
   ws.on('error', () => ws.terminate());
   ws.on('message', (message: Buffer, isBinary: boolean) => {
     if (!isBinary || message.length === 0) return;
@@ -104,7 +106,10 @@ async function forward(backend: PortForwardBackend, ws: WebSocket, pod: Pod, por
     if (channel % 2 !== 0 || index >= ports.length) return;
     const relay = relays[index];
     if (relay) relay.write(message.subarray(1));
-    else early[index].push(message.subarray(1));
+    else if (earlyBytes[index] <= backend.limits.maxBytesPerConnection) {
+      earlyBytes[index] += message.length - 1;
+      early[index].push(message.subarray(1));
+    }
   });
   ws.once('close', () => relays.forEach((r) => r?.destroy()));
   ports.forEach((port, i) => {
