@@ -9,7 +9,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { statusError } from '../../k8s/status';
+import { failure, statusError } from '../../k8s/status';
 import type { Status } from '../../k8s/types/meta';
 import type { Pod } from '../../k8s/types/pod';
 import type { ClusterApi } from '../api';
@@ -64,7 +64,8 @@ function preflight(backend: PortForwardBackend, info: ResourceRequestInfo, req: 
     );
   }
   if (!pod.spec?.nodeName) return statusError.badRequest(`pod ${info.name} does not have a host assigned`);
-  if (pod.status?.phase !== 'Running') return statusError.badRequest(`unable to upgrade connection: pod ${info.name} is not running (phase ${pod.status?.phase ?? 'Pending'})`);
+  // The kubelet finds no running sandbox for a pod that is not Running (its GetPortForward), and says so with a 500.
+  if (pod.status?.phase !== 'Running') return failure(500, 'InternalError', `pod not found ("${info.name}_${info.namespace}")`);
   const offered = offeredProtocols(req);
   if (offered.length && !offered.includes(CHANNEL_PROTOCOL))
     return statusError.badRequest(`unable to upgrade connection: no supported subprotocol among ${offered.join(', ')} (want ${CHANNEL_PROTOCOL})`);

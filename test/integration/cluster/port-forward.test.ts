@@ -77,7 +77,7 @@ describe('workloads that answer', () => {
     await undeclared.closed;
   });
 
-  it('answers 404 for a missing pod, 400 for a pod with no node, and refuses SPDY with a clear Status', async () => {
+  it('answers 404 for a missing pod, 400 for a pod with no node, 500 for one not running, and refuses SPDY with a clear Status', async () => {
     const missing = await upgrade(`/api/v1/namespaces/${NS}/pods/nope/portforward?ports=80`, cluster.tokens.admin);
     expect(missing.code).toBe(404);
     expect(JSON.parse(missing.body)).toMatchObject({ reason: 'NotFound', message: 'pods "nope" not found' });
@@ -90,6 +90,10 @@ describe('workloads that answer', () => {
     const unscheduled = await upgrade(`/api/v1/namespaces/${NS}/pods/unscheduled/portforward?ports=8080`, cluster.tokens.admin);
     expect(unscheduled.code).toBe(400);
     expect(JSON.parse(unscheduled.body)).toMatchObject({ reason: 'BadRequest', message: 'pod unscheduled does not have a host assigned' });
+    await core.createNamespacedPod({ namespace: NS, body: { metadata: { name: 'not-running' }, spec: { ...spec, nodeSelector: undefined, nodeName: 'no-such-node' } } });
+    const notRunning = await upgrade(`/api/v1/namespaces/${NS}/pods/not-running/portforward?ports=8080`, cluster.tokens.admin);
+    expect(notRunning.code).toBe(500);
+    expect(JSON.parse(notRunning.body)).toMatchObject({ kind: 'Status', message: `pod not found ("not-running_${NS}")` });
     const noPort = await upgrade(`/api/v1/namespaces/${NS}/pods/${WEB[0]}/portforward`, cluster.tokens.admin);
     expect(noPort.code).toBe(400);
   });
