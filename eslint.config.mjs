@@ -19,7 +19,7 @@ const LIB_LAYERS = {
   contract: ['k8s', 'service-list'],
 };
 /** Inside the embedded cluster: the lower layers never import the REST, HTTP, registry or controller layers above them. */
-const CLUSTER_LOWER = ['errors', 'storage', 'schema', 'allocators', 'patch', 'selectors', 'apply', 'printers', 'auth'];
+const CLUSTER_LOWER = ['errors', 'storage', 'schema', 'allocators', 'patch', 'selectors', 'apply', 'printers', 'auth', 'workloads'];
 const CLUSTER_UPPER = ['./lib/cluster/rest', './lib/cluster/http', './lib/cluster/registry', './lib/cluster/controllers'];
 
 function libLayerZones() {

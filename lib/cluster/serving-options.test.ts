@@ -2,9 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONNECTION_LIMITS } from './http/listener';
 import { DEFAULT_WATCH_QUEUE_LIMITS } from './http/watch-queue';
 import { parseClusterArgs } from './options';
-import { connectionLimitsOf, parseBytes, parseDuration, watchQueueLimitsOf } from './serving-options';
+import { connectionLimitsOf, parseBytes, parseDuration, watchQueueLimitsOf, workloadLimitsOf } from './serving-options';
 
 describe('serving options', () => {
+  it('reads the port-forward bounds of the simulated pods, with defaults', () => {
+    expect(workloadLimitsOf(parseClusterArgs([]))).toEqual({ maxConnectionsPerPod: 64, maxBytesPerConnection: 64 * 1024 ** 2, idleTimeoutMs: 300_000 });
+    const o = parseClusterArgs(['--pod-max-connections', '3', '--pod-connection-bytes=256Ki', '--pod-idle-timeout', '2s']);
+    expect(workloadLimitsOf(o)).toEqual({ maxConnectionsPerPod: 3, maxBytesPerConnection: 256 * 1024, idleTimeoutMs: 2000 });
+    expect(() => parseClusterArgs(['--pod-max-connections', '0'])).toThrow('invalid --pod-max-connections: 0');
+  });
+
   it('defaults to kube-apiserver-like deadlines and bounded watch queues', () => {
     const o = parseClusterArgs([]);
     expect(connectionLimitsOf(o)).toEqual({ headersTimeoutMs: 32_000, requestTimeoutMs: 60_000, keepAliveTimeoutMs: 90_000, maxConnections: 1000 });

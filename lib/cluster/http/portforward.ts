@@ -9,7 +9,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { statusError } from '../../k8s/status';
+import { failure, statusError } from '../../k8s/status';
 import type { Status } from '../../k8s/types/meta';
 import type { Pod } from '../../k8s/types/pod';
 import type { ClusterApi } from '../api';
@@ -60,11 +60,12 @@ function preflight(backend: PortForwardBackend, info: ResourceRequestInfo, req: 
   const spdy = (req.headers.upgrade ?? '').toLowerCase().startsWith('spdy') || offeredProtocols(req).some((p) => p.startsWith('SPDY/'));
   if (spdy || (req.headers.upgrade ?? '').toLowerCase() !== 'websocket') {
     return statusError.badRequest(
-      `the embedded cluster serves port-forward over WebSocket with subprotocol ${CHANNEL_PROTOCOL} only (as @kubernetes/client-node's PortForward speaks it); SPDY is not supported`,
+      `the embedded cluster serves port-forward over WebSocket with subprotocol ${CHANNEL_PROTOCOL} only (as @kubernetes/client-node's PortForward speaks it); SPDY is not supported, and kubectl port-forward needs it`,
     );
   }
   if (!pod.spec?.nodeName) return statusError.badRequest(`pod ${info.name} does not have a host assigned`);
-  if (pod.status?.phase !== 'Running') return statusError.badRequest(`unable to upgrade connection: pod ${info.name} is not running (phase ${pod.status?.phase ?? 'Pending'})`);
+  // The kubelet finds no running sandbox for a pod that is not Running (its GetPortForward), and says so with a 500.
+  if (pod.status?.phase !== 'Running') return failure(500, 'InternalError', `pod not found ("${info.name}_${info.namespace}")`);
   const offered = offeredProtocols(req);
   if (offered.length && !offered.includes(CHANNEL_PROTOCOL))
     return statusError.badRequest(`unable to upgrade connection: no supported subprotocol among ${offered.join(', ')} (want ${CHANNEL_PROTOCOL})`);
@@ -95,7 +96,9 @@ async function forward(backend: PortForwardBackend, ws: WebSocket, pod: Pod, por
   const describe = `pod ${pod.metadata.name ?? ''}, uid ${pod.metadata.uid ?? ''}`;
   const relays: (PortRelay | undefined)[] = [];
   // What the client sends before its port's connection is open is kept for it (as the kubelet's stream pipe does).
+  // Held up to the byte bound (the relay then counts them and closes past it).
   const early: Buffer[][] = ports.map(() => []);
+  const earlyBytes = ports.map(() => 0);
   ws.on('error', () => ws.terminate());
   ws.on('message', (message: Buffer, isBinary: boolean) => {
     if (!isBinary || message.length === 0) return;
@@ -104,7 +107,10 @@ async function forward(backend: PortForwardBackend, ws: WebSocket, pod: Pod, por
     if (channel % 2 !== 0 || index >= ports.length) return;
     const relay = relays[index];
     if (relay) relay.write(message.subarray(1));
-    else early[index].push(message.subarray(1));
+    else if (earlyBytes[index] <= backend.limits.maxBytesPerConnection) {
+      earlyBytes[index] += message.length - 1;
+      early[index].push(message.subarray(1));
+    }
   });
   ws.once('close', () => relays.forEach((r) => r?.destroy()));
   ports.forEach((port, i) => {

@@ -1,17 +1,14 @@
 /**
  * pods/portforward over WebSocket, driven with @kubernetes/client-node's PortForward (v4.channel.k8s.io):
  * the simulated pods' responders answer (HTTP names the pod, other ports echo), unready pods refuse,
- * deleted pods close their connections, the bounds hold, and RBAC decides like kube-apiserver v1.32
- * (the WebSocket upgrade is a GET: verb `get` on pods/portforward). The real lane has no kubelet, so
- * only the authorization tests run there.
+ * deleted pods close their connections, the bounds hold, kubectl's SPDY gets a clear error. Embedded
+ * only (the real lane has no kubelet to forward to); authorization on both lanes is in
+ * test/integration/app/pods-portforward-rbac.test.ts.
  */
-import { request as httpRequest } from 'node:http';
-import { request as httpsRequest } from 'node:https';
-import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CoreV1Api, KubeConfig, PortForward, type V1Pod } from '@kubernetes/client-node';
-import type { WebSocket } from 'ws';
-import { realCluster, startTestCluster, type TestCluster } from '../../support/start-cluster';
+import { CoreV1Api, KubeConfig, type V1Pod } from '@kubernetes/client-node';
+import { forward as forwardAs, upgrade as upgradeTo, type Forward } from '../../support/port-forward';
+import { startTestCluster, type TestCluster } from '../../support/start-cluster';
 
 const IDLE_MS = 3000;
 const MAX_BYTES = 256 * 1024;
@@ -23,79 +20,8 @@ const SLOW = 'slow-start-69d8f7c5b-z1x2c';
 let cluster: TestCluster;
 let kc: KubeConfig;
 
-function configFor(user: 'admin' | 'viewer' | 'editor'): KubeConfig {
-  const c = new KubeConfig();
-  c.loadFromFile(cluster.kubeconfigPath);
-  c.setCurrentContext(`porthole-${user}`);
-  return c;
-}
-
-/** Everything written to a stream, and a way to wait for some of it. */
-class Collector extends PassThrough {
-  text = '';
-  constructor() {
-    super();
-    this.on('data', (chunk: Buffer) => {
-      this.text += chunk.toString('utf8');
-    });
-  }
-  async until(pred: (text: string) => boolean): Promise<string> {
-    while (!pred(this.text)) await new Promise((r) => setTimeout(r, 20));
-    return this.text;
-  }
-}
-
-interface Forward {
-  ws: WebSocket;
-  input: PassThrough;
-  out: Collector;
-  err: Collector;
-  closed: Promise<void>;
-}
-
-async function forward(pod: string, port: number, config: KubeConfig = kc): Promise<Forward> {
-  const out = new Collector();
-  const err = new Collector();
-  const input = new PassThrough();
-  const ws = (await new PortForward(config, true).portForward(NS, pod, [port], out, err, input)) as unknown as WebSocket;
-  const closed = new Promise<void>((resolve) => {
-    if (ws.readyState === ws.CLOSED) resolve();
-    else ws.once('close', () => resolve());
-  });
-  return { ws, input, out, err, closed };
-}
-
-/** The status code and body of a port-forward upgrade request sent by hand (the Status of a refusal). */
-function upgrade(path: string, token: string, headers: Record<string, string> = {}): Promise<{ code: number; body: string }> {
-  const url = new URL(path, cluster.url);
-  const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
-  return new Promise((resolve, reject) => {
-    const req = send(url, {
-      method: 'GET',
-      rejectUnauthorized: false,
-      headers: {
-        Authorization: `Bearer ${token}`,
-        Connection: 'Upgrade',
-        Upgrade: 'websocket',
-        'Sec-WebSocket-Version': '13',
-        'Sec-WebSocket-Key': 'dGhlIHNhbXBsZSBub25jZQ==',
-        'Sec-WebSocket-Protocol': 'v4.channel.k8s.io',
-        ...headers,
-      },
-    });
-    req.on('upgrade', (res, socket) => {
-      socket.destroy();
-      resolve({ code: res.statusCode ?? 0, body: '' });
-    });
-    req.on('response', (res) => {
-      let body = '';
-      res.on('data', (c: Buffer) => (body += c.toString()));
-      res.on('end', () => resolve({ code: res.statusCode ?? 0, body }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
+const forward = (pod: string, port: number, config: KubeConfig = kc): Promise<Forward> => forwardAs(config, NS, pod, port);
+const upgrade = (path: string, token: string, headers?: Record<string, string>): ReturnType<typeof upgradeTo> => upgradeTo(cluster.url, path, token, headers);
 
 async function waitForPods(core: CoreV1Api, names: string[]): Promise<void> {
   for (;;) {
@@ -107,39 +33,18 @@ async function waitForPods(core: CoreV1Api, names: string[]): Promise<void> {
 }
 
 beforeAll(async () => {
-  const args = realCluster ? [] : ['--pod-idle-timeout', `${IDLE_MS}ms`, '--pod-connection-bytes', String(MAX_BYTES), '--pod-max-connections', String(MAX_CONNECTIONS)];
-  cluster = await startTestCluster({ args });
-  kc = configFor('admin');
-  if (!realCluster) await waitForPods(kc.makeApiClient(CoreV1Api), [...WEB, SLOW]);
+  const args = ['--pod-idle-timeout', `${IDLE_MS}ms`, '--pod-connection-bytes', String(MAX_BYTES), '--pod-max-connections', String(MAX_CONNECTIONS)];
+  cluster = await startTestCluster({ kind: 'embedded', args });
+  kc = new KubeConfig();
+  kc.loadFromFile(cluster.kubeconfigPath);
+  await waitForPods(kc.makeApiClient(CoreV1Api), [...WEB, SLOW]);
 }, 120_000);
 
 afterAll(async () => {
   await cluster?.stop();
 });
 
-describe('authorization (both lanes: the WebSocket upgrade GET is verb get on pods/portforward)', () => {
-  it('refuses a user without get on pods/portforward with a 403 Status', async () => {
-    const r = await upgrade(`/api/v1/namespaces/${NS}/pods/${WEB[0]}/portforward?ports=8080`, cluster.tokens.editor);
-    expect(r.code).toBe(403);
-    expect(JSON.parse(r.body)).toMatchObject({
-      kind: 'Status',
-      reason: 'Forbidden',
-      message: `pods "${WEB[0]}" is forbidden: User "editor" cannot get resource "pods/portforward" in API group "" in the namespace "${NS}"`,
-    });
-  });
-
-  it('lets the viewer through (get on every core resource covers pods/portforward on v1.32)', async () => {
-    const r = await upgrade(`/api/v1/namespaces/${NS}/pods/${WEB[0]}/portforward?ports=8080`, cluster.tokens.viewer);
-    expect(r.code).not.toBe(403);
-    expect(r.code).not.toBe(401);
-  });
-
-  it('client-node PortForward fails for the editor', async () => {
-    await expect(forward(WEB[0], 8080, configFor('editor'))).rejects.toThrow(/403/);
-  });
-});
-
-describe.skipIf(realCluster)('workloads that answer (embedded only: the real lane has no kubelet to forward to)', () => {
+describe('workloads that answer', () => {
   it('reaches the HTTP responder of each web pod, which names itself', async () => {
     for (const pod of WEB) {
       const f = await forward(pod, 8080);
@@ -172,15 +77,31 @@ describe.skipIf(realCluster)('workloads that answer (embedded only: the real lan
     await undeclared.closed;
   });
 
-  it('answers 404 for a missing pod and refuses SPDY with a clear Status', async () => {
+  it('answers 404 for a missing pod, 400 for a pod with no node, 500 for one not running, and refuses SPDY with a clear Status', async () => {
     const missing = await upgrade(`/api/v1/namespaces/${NS}/pods/nope/portforward?ports=80`, cluster.tokens.admin);
     expect(missing.code).toBe(404);
     expect(JSON.parse(missing.body)).toMatchObject({ reason: 'NotFound', message: 'pods "nope" not found' });
     const spdy = await upgrade(`/api/v1/namespaces/${NS}/pods/${WEB[0]}/portforward?ports=8080`, cluster.tokens.admin, { 'Sec-WebSocket-Protocol': 'SPDY/3.1+portforward.k8s.io' });
     expect(spdy.code).toBe(400);
     expect(JSON.parse(spdy.body).message).toMatch(/SPDY is not supported/);
+    const core = kc.makeApiClient(CoreV1Api);
+    const spec = { nodeSelector: { 'porthole.dev/no-such-node': 'true' }, containers: [{ name: 'app', image: 'example/app:1', ports: [{ containerPort: 8080 }] }] };
+    await core.createNamespacedPod({ namespace: NS, body: { metadata: { name: 'unscheduled' }, spec } });
+    const unscheduled = await upgrade(`/api/v1/namespaces/${NS}/pods/unscheduled/portforward?ports=8080`, cluster.tokens.admin);
+    expect(unscheduled.code).toBe(400);
+    expect(JSON.parse(unscheduled.body)).toMatchObject({ reason: 'BadRequest', message: 'pod unscheduled does not have a host assigned' });
+    await core.createNamespacedPod({ namespace: NS, body: { metadata: { name: 'not-running' }, spec: { ...spec, nodeSelector: undefined, nodeName: 'no-such-node' } } });
+    const notRunning = await upgrade(`/api/v1/namespaces/${NS}/pods/not-running/portforward?ports=8080`, cluster.tokens.admin);
+    expect(notRunning.code).toBe(500);
+    expect(JSON.parse(notRunning.body)).toMatchObject({ kind: 'Status', message: `pod not found ("not-running_${NS}")` });
     const noPort = await upgrade(`/api/v1/namespaces/${NS}/pods/${WEB[0]}/portforward`, cluster.tokens.admin);
     expect(noPort.code).toBe(400);
+  });
+
+  it('answers an Upgrade request to any other path as a plain request', async () => {
+    const r = await upgrade(`/api/v1/namespaces/${NS}/services/web`, cluster.tokens.viewer);
+    expect(r.code).toBe(200);
+    expect(JSON.parse(r.body)).toMatchObject({ kind: 'Service', metadata: { name: 'web', namespace: NS } });
   });
 
   it('closes an open connection when its pod is deleted', async () => {
@@ -218,5 +139,11 @@ describe.skipIf(realCluster)('workloads that answer (embedded only: the real lan
     await extra.closed;
     open.forEach((f) => f.ws.close());
     await Promise.all(open.map((f) => f.closed));
+  });
+
+  it('kubectl port-forward (WebSocket tunnel, then SPDY) fails with the clear error', async () => {
+    const r = await cluster.kubectl(['-n', NS, 'port-forward', `pod/${WEB[0]}`, '0:8080'], { timeoutMs: 60_000 });
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).toContain('error upgrading connection: the embedded cluster serves port-forward over WebSocket with subprotocol v4.channel.k8s.io only');
   });
 });
