@@ -16,6 +16,7 @@ const LIB_LAYERS = {
   'service-draft': ['k8s', 'service', 'service-insight'],
   'service-actions': ['k8s', 'service', 'service-insight'],
   'service-guided': ['k8s', 'service', 'service-draft'],
+  'service-history': ['k8s'],
   contract: ['k8s', 'service-list'],
 };
 /** Inside the embedded cluster: the lower layers never import the REST, HTTP, registry or controller layers above them. */

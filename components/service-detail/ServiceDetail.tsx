@@ -10,6 +10,7 @@ import { humanDuration } from '../../lib/k8s/duration';
 import { displayType } from '../../lib/service/display';
 import { DiagnosisPanel } from './DiagnosisPanel';
 import { EventsSection } from './EventsSection';
+import { HistorySection } from './HistorySection';
 import { OverviewSection } from './OverviewSection';
 import { PodsSection } from './PodsSection';
 import { PortsSection } from './PortsSection';
@@ -39,6 +40,7 @@ const SECTIONS = [
   ['pods', 'Backing pods'],
   ['events', 'Events'],
   ['yaml', 'YAML'],
+  ['history', 'History'],
 ] as const;
 
 function retrying(status: Status): boolean {
@@ -140,7 +142,11 @@ export function ServiceDetail({ namespace, name }: ServiceDetailProps) {
       <h1 data-testid="service-name">
         <SafeText text={name} />
       </h1>
-      {service ? <span className={`type-badge type-${displayType(service)}`} data-testid="service-type">{displayType(service)}</span> : null}
+      {service ? (
+        <span className={`type-badge type-${displayType(service)}`} data-testid="service-type">
+          {displayType(service)}
+        </span>
+      ) : null}
       {service && service.spec?.type !== 'ExternalName' ? (
         model.diagnosisReady ? (
           <span className="page-sub" data-testid="header-counts">
@@ -224,10 +230,20 @@ export function ServiceDetail({ namespace, name }: ServiceDetailProps) {
         <StatusSection service={service} events={model.events} />
         <PortsSection service={service} pods={model.backing} />
         <ReachSection service={service} endpoints={model.endpoints} nodes={model.nodes} nodesUnavailable={model.sectionErrors.nodes} />
-        <TrafficSection groups={model.groups} counts={model.counts} source={model.source} loading={model.slicesLoading} external={external} servicePorts={(service.spec?.ports?.length ?? 0) > 0} nodeByAddress={nodeAddressIndex(model.nodes)} error={model.sectionErrors.endpointslices} />
+        <TrafficSection
+          groups={model.groups}
+          counts={model.counts}
+          source={model.source}
+          loading={model.slicesLoading}
+          external={external}
+          servicePorts={(service.spec?.ports?.length ?? 0) > 0}
+          nodeByAddress={nodeAddressIndex(model.nodes)}
+          error={model.sectionErrors.endpointslices}
+        />
         <PodsSection service={service} pods={model.backing} loading={model.namespacePods === undefined} error={model.sectionErrors.pods} />
         <EventsSection events={model.events} error={model.sectionErrors.events} />
         <YamlSection service={service} />
+        <HistorySection service={service} events={model.events} />
       </div>
     </div>
   );

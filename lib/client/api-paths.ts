@@ -28,12 +28,10 @@ export const apiPaths = {
   /** The Service list's projection (what the list shows), not whole objects. */
   serviceRows: (namespace?: string) => `/api/service-rows${q({ namespace })}`,
   service: (namespace: string, name: string) => `/api/namespaces/${enc(namespace)}/services/${enc(name)}`,
-  endpointSlices: (namespace?: string, service?: string) =>
-    namespace ? `/api/namespaces/${enc(namespace)}/endpointslices${q({ service })}` : '/api/endpointslices',
+  endpointSlices: (namespace?: string, service?: string) => (namespace ? `/api/namespaces/${enc(namespace)}/endpointslices${q({ service })}` : '/api/endpointslices'),
   endpoints: (namespace: string, name: string) => `/api/namespaces/${enc(namespace)}/endpoints/${enc(name)}`,
   pods: (namespace: string, labelSelector?: string) => `/api/namespaces/${enc(namespace)}/pods${q({ labelSelector })}`,
-  events: (namespace: string, involved: { kind?: string; name?: string; uid?: string }) =>
-    `/api/namespaces/${enc(namespace)}/events${q(involved)}`,
+  events: (namespace: string, involved: { kind?: string; name?: string; uid?: string }) => `/api/namespaces/${enc(namespace)}/events${q(involved)}`,
   namespaces: () => '/api/namespaces',
   nodes: () => '/api/nodes',
   selfSubjectAccessReview: () => '/api/access/selfsubjectaccessreviews',
@@ -45,6 +43,11 @@ export const apiPaths = {
   /** Token sign-in (POST), who is signed in (GET). */
   session: () => '/api/session',
   signOut: () => '/api/session/sign-out',
+  /** Recorded versions of one Service, newest first (`before`: an entry id, for the next page). */
+  serviceHistory: (namespace: string, name: string, o: { limit?: number; before?: string } = {}) =>
+    `/api/history/namespaces/${enc(namespace)}/services/${enc(name)}${q({ limit: o.limit?.toString(), before: o.before })}`,
+  serviceHistoryVersion: (namespace: string, name: string, id: string) => `/api/history/namespaces/${enc(namespace)}/services/${enc(name)}/versions/${enc(id)}`,
+  deletedServices: (namespace: string) => `/api/history/namespaces/${enc(namespace)}/deleted`,
 };
 
 /** Paths that are not about one cluster: the sign-in session (token mode is single-cluster). */
