@@ -5,16 +5,16 @@ import { accessReviews, namespaces } from './operations';
 import { readJson } from './upstream';
 
 /**
- * May this identity list Services in `namespace` (every namespace when none is given)? Asked with a
- * SelfSubjectAccessReview (the API server decides); undefined when the answer is unknown (API server
- * unreachable, review refused).
+ * May this identity `verb` Services in `namespace` (every namespace when none is given; one Service
+ * with `name`)? Asked with a SelfSubjectAccessReview (the API server decides); undefined when the
+ * answer is unknown (API server unreachable, review refused).
  */
-export async function mayListServices(kc: KubeConfig, namespace?: string): Promise<boolean | undefined> {
+export async function mayOnServices(kc: KubeConfig, verb: 'get' | 'list', namespace?: string, name?: string): Promise<boolean | undefined> {
   const review: SelfSubjectAccessReview = {
     apiVersion: 'authorization.k8s.io/v1',
     kind: 'SelfSubjectAccessReview',
     metadata: {},
-    spec: { resourceAttributes: { verb: 'list', resource: 'services', ...(namespace ? { namespace } : {}) } },
+    spec: { resourceAttributes: { verb, resource: 'services', ...(namespace ? { namespace } : {}), ...(name ? { name } : {}) } },
   };
   try {
     const res = await accessReviews.selfSubjectAccess(kc, Buffer.from(JSON.stringify(review)));
@@ -24,6 +24,11 @@ export async function mayListServices(kc: KubeConfig, namespace?: string): Promi
   } catch {
     return undefined;
   }
+}
+
+/** May this identity list Services in `namespace` (every namespace when none is given)? */
+export function mayListServices(kc: KubeConfig, namespace?: string): Promise<boolean | undefined> {
+  return mayOnServices(kc, 'list', namespace);
 }
 
 /** Namespaces the identity may list (empty when it may not, or the API server cannot say). */
