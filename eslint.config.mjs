@@ -16,7 +16,6 @@ const LIB_LAYERS = {
   'service-draft': ['k8s', 'service', 'service-insight'],
   'service-actions': ['k8s', 'service', 'service-insight'],
   'service-guided': ['k8s', 'service', 'service-draft'],
-  'service-history': ['k8s'],
   contract: ['k8s', 'service-list'],
   'service-history': ['k8s'],
 };
