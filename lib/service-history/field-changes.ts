@@ -26,9 +26,12 @@ function childPath(parent: string, key: string): string {
 
 function walk(path: string, a: Json, b: Json, out: FieldChange[]): void {
   if (a === b) return;
-  if (isObject(a) && isObject(b)) {
-    const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
-    for (const k of [...keys].sort()) walk(childPath(path, k), a[k], b[k], out);
+  // A map that appears or goes (the first label) reads as its keys, not as one value.
+  if ((isObject(a) || a === undefined) && (isObject(b) || b === undefined)) {
+    const from = a ?? {};
+    const to = b ?? {};
+    const keys = new Set([...Object.keys(from), ...Object.keys(to)]);
+    for (const k of [...keys].sort()) walk(childPath(path, k), from[k], to[k], out);
     return;
   }
   if (Array.isArray(a) && Array.isArray(b)) {

@@ -75,7 +75,7 @@ export class ServiceRecorder {
     const { namespace = '', name = '' } = svc.metadata;
     // Versions found by a relist were not made "now": no Porthole write is matched to them.
     const live = kind !== 'changed-while-not-watched' && summary !== 'deleted while not watched';
-    const portholeUser = live ? this.store.portholeWriter(this.cluster, namespace, name, nowMs, WRITE_SLACK_MS) : undefined;
+    const portholeUser = live ? this.store.claimWriter(this.cluster, namespace, name, nowMs, WRITE_SLACK_MS) : undefined;
     const withUser: HistoryActor = portholeUser ? { ...actor, portholeUser } : actor;
     this.store.insert({ cluster: this.cluster, kind, observedMs: nowMs, object: svc, actor: withUser, changes, summary });
     this.last.set(`${namespace}/${name}`, { kind, resourceVersion: svc.metadata.resourceVersion ?? '', object: svc });

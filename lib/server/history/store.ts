@@ -47,7 +47,8 @@ CREATE TABLE IF NOT EXISTS writes (
   user TEXT NOT NULL,
   started_ms INTEGER NOT NULL,
   finished_ms INTEGER,
-  code INTEGER
+  code INTEGER,
+  claimed INTEGER NOT NULL DEFAULT 0
 );
 CREATE INDEX IF NOT EXISTS writes_service ON writes (cluster, namespace, name, id);
 `;
@@ -233,15 +234,20 @@ export class HistoryStore {
     this.db.prepare('UPDATE writes SET finished_ms = ?, code = ? WHERE id = ?').run(nowMs, code, id);
   }
 
-  /** The Porthole user of a write to that Service in flight at `atMs`, or finished successfully within `slackMs` before it. */
-  portholeWriter(cluster: string, namespace: string, name: string, atMs: number, slackMs: number): string | undefined {
+  /**
+   * The Porthole user of a write to that Service in flight at `atMs`, or finished successfully within
+   * `slackMs` before it; each write names one version only (the next change may be someone else's).
+   */
+  claimWriter(cluster: string, namespace: string, name: string, atMs: number, slackMs: number): string | undefined {
     const row = this.db
       .prepare(
-        `SELECT user FROM writes WHERE cluster = ? AND namespace = ? AND name = ? AND started_ms <= ?
+        `SELECT id, user FROM writes WHERE cluster = ? AND namespace = ? AND name = ? AND claimed = 0 AND started_ms <= ?
            AND (finished_ms IS NULL OR (code < 300 AND finished_ms >= ?)) ORDER BY id DESC LIMIT 1`,
       )
-      .get(cluster, namespace, name, atMs + slackMs, atMs - slackMs) as { user: string } | undefined;
-    return row?.user;
+      .get(cluster, namespace, name, atMs, atMs - slackMs) as { id: number; user: string } | undefined;
+    if (!row) return undefined;
+    this.db.prepare('UPDATE writes SET claimed = 1 WHERE id = ?').run(row.id);
+    return row.user;
   }
 
   /** The age and size bounds (and old write notes); returns how many versions went. */
