@@ -68,6 +68,8 @@ function Row({
   );
 }
 
+const recordedSince = (iso: string) => (iso ? `Recorded since ${new Date(iso).toLocaleString()}` : 'Not recorded yet');
+
 export function HistorySection({ service, events }: { service: Service; events: Event[] }) {
   const namespace = service.metadata.namespace ?? 'default';
   const name = service.metadata.name ?? '';
@@ -82,11 +84,10 @@ export function HistorySection({ service, events }: { service: Service; events: 
   const error = history.error instanceof StatusError ? history.error.status : history.error ? failure(0, 'InternalError', history.error.message) : undefined;
 
   return (
-    <Section
-      id="history"
-      title="History"
-      summary={history.data ? <span data-testid="history-recorded-since">Recorded since {new Date(history.data.recordedSince).toLocaleString()}</span> : undefined}
-    >
+    <Section id="history" title="History" summary={history.data ? <span data-testid="history-recorded-since">{recordedSince(history.data.recordedSince)}</span> : undefined}>
+      <p>
+        <Link href={routes.deletedServices(namespace)}>Recently deleted Services in {namespace}</Link>
+      </p>
       {error && !history.data ? (
         <Unavailable status={error} what="the history" need={`get Service ${name} in namespace ${namespace}, which reading its history requires`} testId="history-unavailable" />
       ) : !history.data ? (
@@ -94,7 +95,7 @@ export function HistorySection({ service, events }: { service: Service; events: 
           Loading the history…
         </p>
       ) : entries.length === 0 ? (
-        <Empty>No change recorded since {new Date(history.data.recordedSince).toLocaleString()}.</Empty>
+        <Empty>No version recorded yet ({recordedSince(history.data.recordedSince).toLowerCase()}).</Empty>
       ) : (
         <>
           <p className="muted">Tick two versions to compare them and see the events of that time.</p>

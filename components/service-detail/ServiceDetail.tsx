@@ -201,7 +201,8 @@ export function ServiceDetail({ namespace, name }: ServiceDetailProps) {
           </h2>
           <p>It may have been deleted, or not created yet: this page shows it as soon as it exists.</p>
           <p>
-            <Link href={routes.serviceList({ namespace })}>Services in {namespace}</Link>
+            <Link href={routes.serviceList({ namespace })}>Services in {namespace}</Link> · <Link href={routes.deletedServices(namespace)}>Recently deleted in {namespace}</Link>{' '}
+            (re-create it from its last recorded version)
           </p>
         </div>
       </div>

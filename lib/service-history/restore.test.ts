@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Service } from '../k8s/types';
-import { isAllocationTaken, recreatePlan, restoreOnto } from './restore';
+import { isAllocationTaken, recreatePlan, recreateWithFallback, restoreOnto } from './restore';
 
 const version: Service = {
   apiVersion: 'v1',
@@ -127,5 +127,42 @@ describe('isAllocationTaken', () => {
     expect(isAllocationTaken({ code: 422, message: 'Service "dup" is invalid: spec.ports[1].nodePort: Invalid value: 30001: provided port is already allocated' })).toBe(true);
     expect(isAllocationTaken({ code: 422, message: 'spec.ports[0].port: Required value' })).toBe(false);
     expect(isAllocationTaken({ code: 409, message: 'services "b" already exists' })).toBe(false);
+  });
+});
+
+describe('recreateWithFallback', () => {
+  const created = (svc: Service) => ({ ok: true as const, data: svc });
+  it('creates with the old clusterIP and nodePorts when the server takes them', async () => {
+    const sent: Service[] = [];
+    const { outcome, dropped } = await recreateWithFallback(version, async (svc) => (sent.push(svc), created(svc)));
+    expect(outcome.ok).toBe(true);
+    expect(dropped).toEqual([]);
+    expect(sent).toHaveLength(1);
+    expect(sent[0].spec?.clusterIP).toBe('10.96.0.9');
+  });
+
+  it('tries again without them when they are taken, and says which were dropped', async () => {
+    const sent: Service[] = [];
+    const { outcome, dropped } = await recreateWithFallback(version, async (svc) => {
+      sent.push(svc);
+      return sent.length === 1
+        ? { ok: false as const, status: { code: 422, message: 'spec.ports[0].nodePort: Invalid value: 30001: provided port is already allocated' } }
+        : created(svc);
+    });
+    expect(outcome.ok).toBe(true);
+    expect(sent).toHaveLength(2);
+    expect(sent[1].spec?.clusterIP).toBeUndefined();
+    expect(dropped.map((d) => d.path)).toEqual(['spec.clusterIP', 'spec.clusterIPs[0]', 'spec.ports[0].nodePort', 'spec.ports[1].nodePort']);
+  });
+
+  it('does not retry other refusals', async () => {
+    let calls = 0;
+    const { outcome, dropped } = await recreateWithFallback(
+      version,
+      async () => (calls++, { ok: false as const, status: { code: 409, message: 'services "web" already exists' } }),
+    );
+    expect(outcome.ok).toBe(false);
+    expect(calls).toBe(1);
+    expect(dropped).toEqual([]);
   });
 });

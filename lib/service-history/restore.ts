@@ -105,3 +105,20 @@ export function recreatePlan(last: Service, keepAllocations: boolean): RecreateP
 export function isAllocationTaken(status: { code?: number; message?: string }): boolean {
   return status.code === 422 && /provided (IP|port) is already allocated|already allocated/i.test(status.message ?? '');
 }
+
+type CreateOutcome = { ok: true; data: Service } | { ok: false; status: { code?: number; message?: string } };
+
+/**
+ * Re-creates a deleted Service from its last version: first with its clusterIP(s) and nodePorts, and
+ * when the server refuses because one of them is taken, once more without them (the result says which
+ * were dropped). `create` sends the body (the existing create route).
+ */
+export async function recreateWithFallback<O extends CreateOutcome>(
+  last: Service,
+  create: (svc: Service) => Promise<O>,
+): Promise<{ outcome: O; /** dropped on the second try (empty when all was kept) */ dropped: DroppedField[] }> {
+  const first = await create(recreatePlan(last, true).service);
+  if (first.ok || !isAllocationTaken(first.status)) return { outcome: first, dropped: [] };
+  const plan = recreatePlan(last, false);
+  return { outcome: await create(plan.service), dropped: plan.dropped };
+}
