@@ -86,7 +86,9 @@ test('a kubectl change and a form change appear in the timeline with who and wha
   await expect(historyRow(page, 'created')).toHaveCount(1);
 
   // The created version against the form's: the port and the target port differ.
-  await historyRow(page, 'created').getByRole('checkbox', { name: /^Compare version/ }).check();
+  await historyRow(page, 'created')
+    .getByRole('checkbox', { name: /^Compare version/ })
+    .check();
   await byForm.getByRole('checkbox', { name: /^Compare version/ }).check();
   const compare = page.getByRole('region', { name: 'Compare two versions' });
   const diff = compare.getByTestId('yaml-diff');
@@ -102,12 +104,23 @@ test('Restore this version: the YAML editor shows the diff against live and the 
   const name = unique('rest');
   const created = await api.createService(nodePortService(name));
   await recorded(NS, name, 1);
-  await kubectl('patch', 'service', name, '-n', NS, '--type=merge', '-p', JSON.stringify({ metadata: { labels: { app: 'web', tier: 'new' } }, spec: { selector: { app: 'other' } } }));
+  await kubectl(
+    'patch',
+    'service',
+    name,
+    '-n',
+    NS,
+    '--type=merge',
+    '-p',
+    JSON.stringify({ metadata: { labels: { app: 'web', tier: 'new' } }, spec: { selector: { app: 'other' } } }),
+  );
   await recorded(NS, name, 2);
   const live = await kubectlGet(NS, name);
 
   await page.goto(detailUrl(name));
-  await historyRow(page, 'created').getByRole('link', { name: /^Restore version/ }).click();
+  await historyRow(page, 'created')
+    .getByRole('link', { name: /^Restore version/ })
+    .click();
   await expect(page.getByTestId('yaml-restore-note')).toContainText(`resourceVersion ${created.metadata.resourceVersion}`);
   const diff = page.getByTestId('yaml-diff');
   await expect(diff.locator('.monaco-diff-editor')).toBeVisible({ timeout: 30_000 });
@@ -160,8 +173,12 @@ test('re-create when the old nodePort is taken: created without it, and the page
   await expect
     .poll(
       async () =>
-        (await api.request('POST', `/api/v1/namespaces/${NS}/services`, { ...nodePortService(thief), spec: { ...nodePortService(thief).spec, ports: [{ name: 'http', port: 80, nodePort }] } }))
-          .status,
+        (
+          await api.request('POST', `/api/v1/namespaces/${NS}/services`, {
+            ...nodePortService(thief),
+            spec: { ...nodePortService(thief).spec, ports: [{ name: 'http', port: 80, nodePort }] },
+          })
+        ).status,
       { timeout: 60_000 },
     )
     .toBe(201);
@@ -170,9 +187,11 @@ test('re-create when the old nodePort is taken: created without it, and the page
   await page.getByRole('button', { name: `Re-create ${name}` }).click();
   const result = page.getByTestId('recreate-result');
   await expect(result).toContainText(`spec.ports[0].nodePort ${nodePort} (now `);
-  await expect(result).toContainText('spec.clusterIP');
+  // Only the node port was taken: the cluster IP is kept.
+  await expect(result).not.toContainText('spec.clusterIP');
   const back = await kubectlGet(NS, name);
   expect(back.spec?.ports?.[0].nodePort).not.toBe(nodePort);
+  expect(back.spec?.clusterIP).toBe(created.spec?.clusterIP);
 });
 
 test('a viewer reads the history but may not restore or re-create; an identity without read access is told why (403)', async ({ page }) => {

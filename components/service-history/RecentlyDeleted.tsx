@@ -61,14 +61,11 @@ function ResultNote({ result, routes, namespace, name }: { result: Result; route
   );
 }
 
-function Row({ item, now, canCreate, reasonId }: { item: DeletedService; now: number; canCreate: boolean; reasonId: string }) {
-  const routes = usePageRoutes();
+function Row({ item, now, canCreate, reasonId, setResult }: { item: DeletedService; now: number; canCreate: boolean; reasonId: string; setResult(r: Result): void }) {
   const client = useQueryClient();
   const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<Result | undefined>();
   const recreate = async () => {
     setBusy(true);
-    setResult(undefined);
     try {
       const { object } = await getHistoryVersion(item.namespace, item.name, item.lastVersionId);
       const { outcome, dropped } = await recreateWithFallback(object, (svc) => serviceWrites.create(item.namespace, svc));
@@ -102,7 +99,6 @@ function Row({ item, now, canCreate, reasonId }: { item: DeletedService; now: nu
         >
           {busy ? 'Re-creating…' : 'Re-create'}
         </button>
-        {result ? <ResultNote result={result} routes={routes} namespace={item.namespace} name={item.name} /> : null}
       </td>
     </tr>
   );
@@ -114,6 +110,8 @@ export function RecentlyDeleted({ namespace }: { namespace: string }) {
   const canCreate = useServicePermission('create', namespace);
   const reasonId = useId();
   const now = useNow(10_000);
+  // Kept here, not in the row: a re-created Service leaves the list.
+  const [results, setResults] = useState<{ name: string; result: Result }[]>([]);
   const error = deleted.error instanceof StatusError ? deleted.error.status : undefined;
   const data = deleted.data;
   return (
@@ -124,6 +122,9 @@ export function RecentlyDeleted({ namespace }: { namespace: string }) {
       <h1>Recently deleted in {namespace}</h1>
       {data?.recordedSince ? <p className="muted">Recorded since {new Date(data.recordedSince).toLocaleString()}: Services deleted before that are not known here.</p> : null}
       <WriteRefusalNote permission={canCreate} id={reasonId} testId="recreate-refused" />
+      {results.map(({ name, result }, i) => (
+        <ResultNote key={i} result={result} routes={routes} namespace={namespace} name={name} />
+      ))}
       {deleted.error && !data ? (
         <div className="banner bad" role="alert" data-testid="deleted-error">
           {error?.code === 403
@@ -147,7 +148,14 @@ export function RecentlyDeleted({ namespace }: { namespace: string }) {
           </thead>
           <tbody>
             {data.items.map((item) => (
-              <Row key={item.uid} item={item} now={now} canCreate={canCreate.allowed} reasonId={reasonId} />
+              <Row
+                key={item.uid}
+                item={item}
+                now={now}
+                canCreate={canCreate.allowed}
+                reasonId={reasonId}
+                setResult={(result) => setResults((r) => [...r.filter((x) => x.name !== item.name), { name: item.name, result }])}
+              />
             ))}
           </tbody>
         </table>

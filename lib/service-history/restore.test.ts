@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Service } from '../k8s/types';
-import { isAllocationTaken, recreatePlan, recreateWithFallback, restoreOnto } from './restore';
+import { recreatePlan, recreateWithFallback, restoreOnto, takenAllocation } from './restore';
 
 const version: Service = {
   apiVersion: 'v1',
@@ -83,8 +83,8 @@ describe('restoreOnto', () => {
 });
 
 describe('recreatePlan', () => {
-  it('strips server-owned metadata and status, keeping allocations when asked', () => {
-    const { service, dropped } = recreatePlan(version, true);
+  it('strips server-owned metadata and status, keeping allocations by default', () => {
+    const { service, dropped } = recreatePlan(version);
     expect(service.metadata).toEqual({ name: 'web', namespace: 'shop', labels: { app: 'web', tier: 'old' } });
     expect(service.status).toBeUndefined();
     expect(service.spec?.clusterIP).toBe('10.96.0.9');
@@ -92,9 +92,11 @@ describe('recreatePlan', () => {
     expect(dropped).toEqual([]);
   });
 
-  it('drops clusterIP(s), nodePorts and healthCheckNodePort and lists them', () => {
+  it('drops clusterIP(s), or nodePorts and healthCheckNodePort, and lists them', () => {
     const v: Service = { ...version, spec: { ...version.spec, healthCheckNodePort: 32100 } };
-    const { service, dropped } = recreatePlan(v, false);
+    expect(recreatePlan(v, { ports: true }).dropped.map((d) => d.path)).toEqual(['spec.ports[0].nodePort', 'spec.ports[1].nodePort', 'spec.healthCheckNodePort']);
+    expect(recreatePlan(v, { addresses: true }).dropped.map((d) => d.path)).toEqual(['spec.clusterIP', 'spec.clusterIPs[0]']);
+    const { service, dropped } = recreatePlan(v, { addresses: true, ports: true });
     expect(service.spec?.clusterIP).toBeUndefined();
     expect(service.spec?.clusterIPs).toBeUndefined();
     expect(service.spec?.healthCheckNodePort).toBeUndefined();
@@ -110,28 +112,30 @@ describe('recreatePlan', () => {
 
   it('keeps a headless clusterIP None', () => {
     const v: Service = { ...version, spec: { clusterIP: 'None', clusterIPs: ['None'], ports: [{ port: 80 }] } };
-    const { service, dropped } = recreatePlan(v, false);
+    const { service, dropped } = recreatePlan(v, { addresses: true, ports: true });
     expect(service.spec?.clusterIP).toBe('None');
     expect(dropped).toEqual([]);
   });
 });
 
-describe('isAllocationTaken', () => {
-  it('recognises the API server refusals for a taken IP or port', () => {
+describe('takenAllocation', () => {
+  it('tells a taken IP from a taken port, and other refusals from both', () => {
     expect(
-      isAllocationTaken({
+      takenAllocation({
         code: 422,
         message: 'Service "b" is invalid: spec.clusterIPs: Invalid value: []string{"10.96.0.5"}: failed to allocate IP 10.96.0.5: provided IP is already allocated',
       }),
-    ).toBe(true);
-    expect(isAllocationTaken({ code: 422, message: 'Service "dup" is invalid: spec.ports[1].nodePort: Invalid value: 30001: provided port is already allocated' })).toBe(true);
-    expect(isAllocationTaken({ code: 422, message: 'spec.ports[0].port: Required value' })).toBe(false);
-    expect(isAllocationTaken({ code: 409, message: 'services "b" already exists' })).toBe(false);
+    ).toBe('addresses');
+    expect(takenAllocation({ code: 422, message: 'Service "dup" is invalid: spec.ports[1].nodePort: Invalid value: 30001: provided port is already allocated' })).toBe('ports');
+    expect(takenAllocation({ code: 422, message: 'spec.ports[0].port: Required value' })).toBeUndefined();
+    expect(takenAllocation({ code: 409, message: 'services "b" already exists' })).toBeUndefined();
   });
 });
 
 describe('recreateWithFallback', () => {
   const created = (svc: Service) => ({ ok: true as const, data: svc });
+  const refused = (message: string) => ({ ok: false as const, status: { code: 422, message } });
+
   it('creates with the old clusterIP and nodePorts when the server takes them', async () => {
     const sent: Service[] = [];
     const { outcome, dropped } = await recreateWithFallback(version, async (svc) => (sent.push(svc), created(svc)));
@@ -141,18 +145,32 @@ describe('recreateWithFallback', () => {
     expect(sent[0].spec?.clusterIP).toBe('10.96.0.9');
   });
 
-  it('tries again without them when they are taken, and says which were dropped', async () => {
+  it('tries again without the node ports when one is taken, keeping the free clusterIP, and says which were dropped', async () => {
     const sent: Service[] = [];
     const { outcome, dropped } = await recreateWithFallback(version, async (svc) => {
       sent.push(svc);
-      return sent.length === 1
-        ? { ok: false as const, status: { code: 422, message: 'spec.ports[0].nodePort: Invalid value: 30001: provided port is already allocated' } }
-        : created(svc);
+      return sent.length === 1 ? refused('spec.ports[0].nodePort: Invalid value: 30001: provided port is already allocated') : created(svc);
     });
     expect(outcome.ok).toBe(true);
     expect(sent).toHaveLength(2);
-    expect(sent[1].spec?.clusterIP).toBeUndefined();
+    expect(sent[1].spec?.clusterIP).toBe('10.96.0.9');
+    expect(dropped.map((d) => d.path)).toEqual(['spec.ports[0].nodePort', 'spec.ports[1].nodePort']);
+  });
+
+  it('drops the other kind too when that is taken as well, and stops when a kind already dropped is refused again', async () => {
+    const sent: Service[] = [];
+    const { outcome, dropped } = await recreateWithFallback(version, async (svc) => {
+      sent.push(svc);
+      return sent.length === 1 ? refused('provided IP is already allocated') : sent.length === 2 ? refused('provided port is already allocated') : created(svc);
+    });
+    expect(outcome.ok).toBe(true);
+    expect(sent).toHaveLength(3);
     expect(dropped.map((d) => d.path)).toEqual(['spec.clusterIP', 'spec.clusterIPs[0]', 'spec.ports[0].nodePort', 'spec.ports[1].nodePort']);
+
+    let calls = 0;
+    const again = await recreateWithFallback(version, async () => (calls++, refused('provided IP is already allocated')));
+    expect(again.outcome.ok).toBe(false);
+    expect(calls).toBe(2);
   });
 
   it('does not retry other refusals', async () => {

@@ -56,13 +56,19 @@ export interface RecreatePlan {
   dropped: DroppedField[];
 }
 
+/** What to drop from the last version: its cluster IPs, its node ports (with healthCheckNodePort). */
+export interface DropAllocations {
+  addresses?: boolean;
+  ports?: boolean;
+}
+
 /**
  * The body to re-create a deleted Service from its last version: server-owned metadata and status
- * stripped (uid, resourceVersion, creationTimestamp, generation, deletion marks, managedFields),
- * clusterIP(s), nodePorts and healthCheckNodePort kept when `keepAllocations`, else dropped (and
- * listed) so the server allocates new ones.
+ * stripped (uid, resourceVersion, creationTimestamp, generation, deletion marks, managedFields);
+ * clusterIP(s), nodePorts and healthCheckNodePort kept unless `drop` says so, and then listed so the
+ * server allocates new ones.
  */
-export function recreatePlan(last: Service, keepAllocations: boolean): RecreatePlan {
+export function recreatePlan(last: Service, drop: DropAllocations = {}): RecreatePlan {
   const {
     uid: _uid,
     resourceVersion: _rv,
@@ -75,50 +81,60 @@ export function recreatePlan(last: Service, keepAllocations: boolean): RecreateP
   } = last.metadata;
   const spec: ServiceSpec = { ...(last.spec ?? {}) };
   const dropped: DroppedField[] = [];
-  if (!keepAllocations) {
-    // A headless Service's clusterIP 'None' is a choice, not an allocation.
-    if (spec.clusterIP && spec.clusterIP !== 'None') {
-      dropped.push({ path: 'spec.clusterIP', value: spec.clusterIP });
-      delete spec.clusterIP;
-      if (spec.clusterIPs) {
-        spec.clusterIPs.forEach((ip, i) => dropped.push({ path: `spec.clusterIPs[${i}]`, value: ip }));
-        delete spec.clusterIPs;
-      }
+  // A headless Service's clusterIP 'None' is a choice, not an allocation.
+  if (drop.addresses && spec.clusterIP && spec.clusterIP !== 'None') {
+    dropped.push({ path: 'spec.clusterIP', value: spec.clusterIP });
+    delete spec.clusterIP;
+    if (spec.clusterIPs) {
+      spec.clusterIPs.forEach((ip, i) => dropped.push({ path: `spec.clusterIPs[${i}]`, value: ip }));
+      delete spec.clusterIPs;
     }
-    if (spec.ports) {
-      spec.ports = spec.ports.map((p, i) => {
-        if (p.nodePort === undefined) return p;
-        dropped.push({ path: `spec.ports[${i}].nodePort`, value: p.nodePort });
-        const { nodePort: _np, ...port } = p;
-        return port;
-      });
-    }
-    if (spec.healthCheckNodePort !== undefined) {
-      dropped.push({ path: 'spec.healthCheckNodePort', value: spec.healthCheckNodePort });
-      delete spec.healthCheckNodePort;
-    }
+  }
+  if (drop.ports && spec.ports) {
+    spec.ports = spec.ports.map((p, i) => {
+      if (p.nodePort === undefined) return p;
+      dropped.push({ path: `spec.ports[${i}].nodePort`, value: p.nodePort });
+      const { nodePort: _np, ...port } = p;
+      return port;
+    });
+  }
+  if (drop.ports && spec.healthCheckNodePort !== undefined) {
+    dropped.push({ path: 'spec.healthCheckNodePort', value: spec.healthCheckNodePort });
+    delete spec.healthCheckNodePort;
   }
   return { service: { apiVersion: 'v1', kind: 'Service', metadata, spec }, dropped };
 }
 
-/** A create refused because an address or port it asked for is taken (422 "provided IP/port is already allocated"). */
-export function isAllocationTaken(status: { code?: number; message?: string }): boolean {
-  return status.code === 422 && /provided (IP|port) is already allocated|already allocated/i.test(status.message ?? '');
+/**
+ * Which allocation a refused create found taken: a cluster IP ("provided IP is already allocated"),
+ * a node port ("provided port is already allocated"), or undefined for any other refusal.
+ */
+export function takenAllocation(status: { code?: number; message?: string }): keyof DropAllocations | undefined {
+  if (status.code !== 422) return undefined;
+  const message = status.message ?? '';
+  if (/provided IP is already allocated/i.test(message)) return 'addresses';
+  if (/provided port is already allocated/i.test(message)) return 'ports';
+  return undefined;
 }
 
 type CreateOutcome = { ok: true; data: Service } | { ok: false; status: { code?: number; message?: string } };
 
 /**
- * Re-creates a deleted Service from its last version: first with its clusterIP(s) and nodePorts, and
- * when the server refuses because one of them is taken, once more without them (the result says which
- * were dropped). `create` sends the body (the existing create route).
+ * Re-creates a deleted Service from its last version: first with its clusterIP(s) and nodePorts; when
+ * the server refuses because an IP or a port is taken, again without that kind (then, if needed,
+ * without the other too). The result lists what was dropped. `create` sends the body (the existing
+ * create route).
  */
 export async function recreateWithFallback<O extends CreateOutcome>(
   last: Service,
   create: (svc: Service) => Promise<O>,
-): Promise<{ outcome: O; /** dropped on the second try (empty when all was kept) */ dropped: DroppedField[] }> {
-  const first = await create(recreatePlan(last, true).service);
-  if (first.ok || !isAllocationTaken(first.status)) return { outcome: first, dropped: [] };
-  const plan = recreatePlan(last, false);
-  return { outcome: await create(plan.service), dropped: plan.dropped };
+): Promise<{ outcome: O; /** dropped for the create that answered (empty when all was kept) */ dropped: DroppedField[] }> {
+  const drop: DropAllocations = {};
+  for (;;) {
+    const plan = recreatePlan(last, drop);
+    const outcome = await create(plan.service);
+    const taken = outcome.ok ? undefined : takenAllocation(outcome.status);
+    if (!taken || drop[taken]) return { outcome, dropped: plan.dropped };
+    drop[taken] = true;
+  }
 }
