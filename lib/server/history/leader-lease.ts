@@ -1,6 +1,6 @@
 import 'server-only';
 import type { KubeConfig } from '@kubernetes/client-node';
-import type { KubeObject } from '../../k8s/types';
+import type { Lease } from '../../k8s/types';
 import { readJson, upstream } from '../upstream';
 
 /**
@@ -13,10 +13,6 @@ import { readJson, upstream } from '../upstream';
 export const LEASE_SECONDS = 15;
 export const RETRY_MS = 2_000;
 const RENEW_DEADLINE_MS = 10_000;
-
-interface Lease extends KubeObject {
-  spec?: { holderIdentity?: string; leaseDurationSeconds?: number; acquireTime?: string; renewTime?: string; leaseTransitions?: number };
-}
 
 /** microTime, as the API server wants it in a Lease. */
 const microTime = (ms: number): string => new Date(ms).toISOString().replace(/\.(\d{3})Z$/, '.$1000Z');

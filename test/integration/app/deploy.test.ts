@@ -33,7 +33,7 @@ interface PodSpec {
   serviceAccountName?: string;
   securityContext?: Record<string, unknown>;
   containers: Container[];
-  volumes?: { name: string; emptyDir?: object }[];
+  volumes?: { name: string; emptyDir?: object; persistentVolumeClaim?: { claimName: string } }[];
 }
 
 function podSpec(deployment: Manifest): PodSpec {
@@ -59,10 +59,11 @@ describe('deploy/ renders with kubectl kustomize', () => {
     expect(c.resources?.limits).toMatchObject({ cpu: expect.any(String), memory: expect.any(String) });
     expect(c.livenessProbe?.httpGet?.path).toBe('/healthz');
     expect(c.readinessProbe?.httpGet?.path).toBe('/readyz');
-    // Writable places are emptyDirs: Next's cache and /tmp.
+    // Writable places: emptyDirs for Next's cache and /tmp, the history volume for the Service history.
     const mounts = Object.fromEntries((c.volumeMounts ?? []).map((m) => [m.mountPath, m.name]));
-    expect(Object.keys(mounts).sort()).toEqual(['/app/.next/cache', '/tmp']);
-    for (const name of Object.values(mounts)) expect(pod.volumes?.find((v) => v.name === name)?.emptyDir).toBeDefined();
+    expect(Object.keys(mounts).sort()).toEqual(['/app/.next/cache', '/tmp', '/var/lib/porthole']);
+    for (const path of ['/app/.next/cache', '/tmp']) expect(pod.volumes?.find((v) => v.name === mounts[path])?.emptyDir).toBeDefined();
+    expect(pod.volumes?.find((v) => v.name === mounts['/var/lib/porthole'])?.persistentVolumeClaim?.claimName).toBe('porthole-history');
     const env = Object.fromEntries((c.env ?? []).map((e) => [e.name, e.value]));
     expect(env).toMatchObject({ PORTHOLE_IN_CLUSTER: '1', PORTHOLE_READ_ONLY: '1', PORTHOLE_HOST: '0.0.0.0' });
   });
@@ -97,6 +98,20 @@ describe('deploy/ renders with kubectl kustomize', () => {
     const binding = find(base, 'RoleBinding', 'porthole-sessions') as Manifest & { roleRef: { kind: string; name: string }; subjects: { kind: string; name: string; namespace: string }[] };
     expect(binding.roleRef).toMatchObject({ kind: 'Role', name: 'porthole-sessions' });
     expect(binding.subjects).toEqual([{ kind: 'ServiceAccount', name: 'porthole', namespace: 'porthole' }]);
+  });
+
+  it('base: the Service history — its Lease, a Role allowing exactly that Lease, the volume and the history dir on it', () => {
+    find(base, 'Lease', 'porthole-history-recorder');
+    expect(rulesOf(find(base, 'Role', 'porthole-history'))).toEqual([
+      { apiGroups: ['coordination.k8s.io'], resources: ['leases'], resourceNames: ['porthole-history-recorder'], verbs: ['get', 'update'] },
+    ]);
+    const binding = find(base, 'RoleBinding', 'porthole-history') as Manifest & { roleRef: { kind: string; name: string }; subjects: { kind: string; name: string; namespace: string }[] };
+    expect(binding.roleRef).toMatchObject({ kind: 'Role', name: 'porthole-history' });
+    expect(binding.subjects).toEqual([{ kind: 'ServiceAccount', name: 'porthole', namespace: 'porthole' }]);
+    const pvc = find(base, 'PersistentVolumeClaim', 'porthole-history') as Manifest & { spec: { accessModes: string[] } };
+    expect(pvc.spec.accessModes).toEqual(['ReadWriteOnce']);
+    const env = Object.fromEntries((podSpec(find(base, 'Deployment', 'porthole')).containers[0].env ?? []).map((e) => [e.name, e.value]));
+    expect(env.PORTHOLE_HISTORY_DIR).toBe('/var/lib/porthole/history');
   });
 
   it('overlays/edit: adds Service writes for the same ServiceAccount and leaves read-only mode', () => {
