@@ -5,7 +5,7 @@
  * replaces live with that version's spec (server-owned fields kept from live); a deleted Service is
  * re-created from "Recently deleted" with its clusterIP and nodePort, or without them when they are
  * taken (and the page says which were dropped); a viewer reads history but may not restore; an
- * identity without read access sees the 403 as the reason.
+ * identity without read access sees the 403 as the reason; in --read-only mode both writes are disabled.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { expect, test } from './fixtures';
 import type { Page } from '@playwright/test';
 import type { Service } from '../lib/k8s/types';
+import { READ_ONLY_REASON } from '../lib/read-only';
 import { startPorthole, type PortholeServer } from '../test/support/start-porthole';
 import { env } from './support';
 import { api, kubectl, kubectlGet, saveAndOpenDetail, unique } from './service-form-support';
@@ -74,6 +75,22 @@ test('a kubectl change and a form change appear in the timeline with who and wha
   await page.getByLabel('Port 1: port').fill('81');
   await saveAndOpenDetail(page, NS, name, 'Save changes');
   await recorded(NS, name, 3);
+  // An event of that time (as a controller would write it).
+  const at = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
+  const event = await api.request('POST', `/api/v1/namespaces/${NS}/events`, {
+    apiVersion: 'v1',
+    kind: 'Event',
+    metadata: { name: `${name}.history`, namespace: NS },
+    involvedObject: { kind: 'Service', name, namespace: NS, apiVersion: 'v1' },
+    reason: 'HistoryCheck',
+    message: 'an event between the two versions',
+    type: 'Normal',
+    source: { component: 'e2e' },
+    firstTimestamp: at,
+    lastTimestamp: at,
+    count: 1,
+  });
+  expect(event.status).toBe(201);
 
   const history = page.getByRole('region', { name: 'History' });
   await expect(history.getByTestId('history-recorded-since')).toContainText('Recorded since');
@@ -97,6 +114,7 @@ test('a kubectl change and a form change appear in the timeline with who and wha
   await expect(diff).toContainText('targetPort: 8080');
   await expect(diff.locator('.line-insert').first()).toBeVisible();
   await expect(compare.getByRole('heading', { name: 'Events of that time' })).toBeVisible();
+  await expect(compare.getByTestId('history-events')).toContainText('HistoryCheck', { timeout: 30_000 });
 });
 
 test('Restore this version: the YAML editor shows the diff against live and the replace leaves live as that version, server-owned fields from live', async ({ page }) => {
@@ -215,4 +233,25 @@ test('a viewer reads the history but may not restore or re-create; an identity w
   expect(developer.status()).toBe(200);
   await page.goto(`${porthole.url}/services/deleted?namespace=${NS}`);
   await expect(page.getByTestId('deleted-error')).toContainText('403');
+});
+
+test('--read-only: the history is shown from the shared store, Restore and Re-create are disabled with the read-only reason', async ({ page }) => {
+  test.setTimeout(240_000);
+  const name = unique('rom');
+  await api.createService(nodePortService(name));
+  await recorded(NS, name, 1);
+  // A second Porthole in read-only mode reads the same history store (as a replica does).
+  const readOnly = await startPorthole({ kubeconfigPath: env('PORTHOLE_E2E_KUBECONFIG'), env: { PORTHOLE_READ_ONLY: '1', PORTHOLE_HISTORY_DIR: join(work, 'history') } });
+  try {
+    await page.goto(`${readOnly.url}/services/${NS}/${name}`);
+    const restore = historyRow(page, 'created').getByRole('button', { name: /^Restore version/ });
+    await expect(restore).toBeDisabled({ timeout: 30_000 });
+    await expect(restore).toHaveAttribute('title', READ_ONLY_REASON);
+    await kubectl('delete', 'service', name, '-n', NS);
+    await page.goto(`${readOnly.url}/services/deleted?namespace=${NS}`);
+    await expect(page.getByRole('button', { name: `Re-create ${name}` })).toBeDisabled({ timeout: 60_000 });
+    await expect(page.getByRole('note', { name: 'Why nothing can be saved' })).toContainText('Read-only mode');
+  } finally {
+    await readOnly.stop();
+  }
 });
