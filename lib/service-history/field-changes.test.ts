@@ -20,6 +20,13 @@ describe('fieldChanges', () => {
     expect(changeSummary(fieldChanges(a, b), '')).toBe('spec.ports[0].targetPort 8080 → 8081');
   });
 
+  it('leaves kubectl’s last-applied-configuration out (its fields are diffed already)', () => {
+    const applied = (port: number) => JSON.stringify({ spec: { ports: [{ port }] } });
+    const a = svc({}, { annotations: { 'kubectl.kubernetes.io/last-applied-configuration': applied(80) } });
+    const b = svc({ ports: [{ port: 81, targetPort: 8080 }] }, { annotations: { 'kubectl.kubernetes.io/last-applied-configuration': applied(81) } });
+    expect(fieldChanges(a, b)).toEqual([{ path: 'spec.ports[0].port', old: 80, new: 81 }]);
+  });
+
   it('reads a first label as its key, quotes keys that are not identifiers, and counts several changes', () => {
     const a = svc({});
     const b = svc({ type: 'NodePort' }, { labels: { 'app.kubernetes.io/name': 'web' } });

@@ -1,14 +1,16 @@
 /**
  * What changed between two versions of a Service, as field paths with old → new values, and the
  * timeline's one-line summary. Server noise is left out: metadata.managedFields, resourceVersion,
- * generation, creationTimestamp, uid, selfLink and the whole status (the recorder keeps them in the
- * stored object; the diff is about what someone changed). Browser-safe: the UI diffs any two versions
+ * generation, creationTimestamp, uid, selfLink, the whole status, and kubectl's
+ * last-applied-configuration annotation (a copy of the applied spec: its fields are diffed already).
+ * The recorder keeps them in the stored object; the diff is about what someone changed. Browser-safe: the UI diffs any two versions
  * with the same function.
  */
 import type { Service } from '../k8s/types';
 import type { FieldChange } from './history-types';
 
 const NOISE_METADATA = new Set(['managedFields', 'resourceVersion', 'generation', 'creationTimestamp', 'uid', 'selfLink']);
+const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
 
 type Json = unknown;
 
@@ -51,6 +53,11 @@ function meaningful(svc: Service | undefined): Record<string, Json> {
   if (!svc) return {};
   const metadata: Record<string, Json> = {};
   for (const [k, v] of Object.entries(svc.metadata ?? {})) if (!NOISE_METADATA.has(k)) metadata[k] = v;
+  const annotations = svc.metadata?.annotations;
+  if (annotations && LAST_APPLIED in annotations) {
+    const { [LAST_APPLIED]: _applied, ...rest } = annotations;
+    metadata.annotations = Object.keys(rest).length > 0 ? rest : undefined;
+  }
   const out: Record<string, Json> = { metadata };
   for (const [k, v] of Object.entries(svc)) if (k !== 'metadata' && k !== 'status' && k !== 'apiVersion' && k !== 'kind') out[k] = v;
   return out;

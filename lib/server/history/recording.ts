@@ -39,7 +39,7 @@ function record(store: HistoryStore, cluster: ClusterConfig, signal: AbortSignal
       }
     };
   const sink: WatchSink = {
-    resync: guarded((list) => recorder.resync(list.items)),
+    resync: guarded((list) => store.batch(() => recorder.resync(list.items))),
     change: guarded((type, object) => recorder.change(type, object)),
     bookmark: () => undefined,
     state: () => undefined,

@@ -25,7 +25,11 @@ const version = (name: string, rv: number, observedMs: number, padding = 0): New
   cluster: 'c1',
   kind: rv === 1 ? 'created' : 'modified',
   observedMs,
-  object: { apiVersion: 'v1', kind: 'Service', metadata: { name, namespace: 'ns', uid: `uid-${name}`, resourceVersion: String(rv), annotations: { pad: 'x'.repeat(padding) } } } as Service,
+  object: {
+    apiVersion: 'v1',
+    kind: 'Service',
+    metadata: { name, namespace: 'ns', uid: `uid-${name}`, resourceVersion: String(rv), annotations: { pad: 'x'.repeat(padding) } },
+  } as Service,
   actor: { manager: 'kubectl-edit', operation: 'Update' },
   changes: [],
   summary: `v${rv}`,

@@ -124,6 +124,11 @@ export class HistoryStore {
     this.db.close();
   }
 
+  /** Runs `fn` as one SQLite transaction (a relist of 10,000 Services is one commit, not 10,000). */
+  batch(fn: () => void): void {
+    this.db.transaction(fn)();
+  }
+
   /** When recording of `cluster` began (set on the first call). */
   startRecording(cluster: string, nowMs: number): number {
     this.db.prepare('INSERT INTO clusters (cluster, recorded_since_ms) VALUES (?, ?) ON CONFLICT (cluster) DO NOTHING').run(cluster, nowMs);

@@ -95,7 +95,10 @@ describe('deploy/ renders with kubectl kustomize', () => {
     expect(rulesOf(find(base, 'Role', 'porthole-sessions'))).toEqual([
       { apiGroups: [''], resources: ['configmaps'], resourceNames: ['porthole-revoked-sessions'], verbs: ['get', 'list', 'watch', 'patch'] },
     ]);
-    const binding = find(base, 'RoleBinding', 'porthole-sessions') as Manifest & { roleRef: { kind: string; name: string }; subjects: { kind: string; name: string; namespace: string }[] };
+    const binding = find(base, 'RoleBinding', 'porthole-sessions') as Manifest & {
+      roleRef: { kind: string; name: string };
+      subjects: { kind: string; name: string; namespace: string }[];
+    };
     expect(binding.roleRef).toMatchObject({ kind: 'Role', name: 'porthole-sessions' });
     expect(binding.subjects).toEqual([{ kind: 'ServiceAccount', name: 'porthole', namespace: 'porthole' }]);
   });
@@ -105,7 +108,10 @@ describe('deploy/ renders with kubectl kustomize', () => {
     expect(rulesOf(find(base, 'Role', 'porthole-history'))).toEqual([
       { apiGroups: ['coordination.k8s.io'], resources: ['leases'], resourceNames: ['porthole-history-recorder'], verbs: ['get', 'update'] },
     ]);
-    const binding = find(base, 'RoleBinding', 'porthole-history') as Manifest & { roleRef: { kind: string; name: string }; subjects: { kind: string; name: string; namespace: string }[] };
+    const binding = find(base, 'RoleBinding', 'porthole-history') as Manifest & {
+      roleRef: { kind: string; name: string };
+      subjects: { kind: string; name: string; namespace: string }[];
+    };
     expect(binding.roleRef).toMatchObject({ kind: 'Role', name: 'porthole-history' });
     expect(binding.subjects).toEqual([{ kind: 'ServiceAccount', name: 'porthole', namespace: 'porthole' }]);
     const pvc = find(base, 'PersistentVolumeClaim', 'porthole-history') as Manifest & { spec: { accessModes: string[] } };
@@ -137,10 +143,7 @@ describe.skipIf(realCluster)('in-cluster mode against the embedded cluster (embe
     // The tokens file: the built-in identities plus the ServiceAccount, with the ClusterRole's rules.
     const rules = rulesOf(find(base, 'ClusterRole', 'porthole-read')).map((r) => ({ apiGroups: r.apiGroups, resources: r.resources, verbs: r.verbs }));
     const tokensFile = join(work, 'tokens.yaml');
-    writeFileSync(
-      tokensFile,
-      stringify({ defaults: true, users: [{ name: SA_USER, token, groups: ['system:serviceaccounts', 'system:serviceaccounts:porthole'], rules }] }),
-    );
+    writeFileSync(tokensFile, stringify({ defaults: true, users: [{ name: SA_USER, token, groups: ['system:serviceaccounts', 'system:serviceaccounts:porthole'], rules }] }));
     cluster = await startTestCluster({ args: ['--tokens-file', tokensFile] });
     // What the kubelet mounts: token (no newline), ca.crt, namespace.
     const kubeconfig = parse(readFileSync(cluster.kubeconfigPath, 'utf8')) as { clusters: { cluster: { 'certificate-authority-data': string } }[] };
@@ -200,7 +203,12 @@ describe.skipIf(realCluster)('in-cluster mode against the embedded cluster (embe
       const review = await fetch(`${porthole.url}/api/access/selfsubjectaccessreviews`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ apiVersion: 'authorization.k8s.io/v1', kind: 'SelfSubjectAccessReview', metadata: {}, spec: { resourceAttributes: { verb, resource: 'services', namespace: 'demo' } } }),
+        body: JSON.stringify({
+          apiVersion: 'authorization.k8s.io/v1',
+          kind: 'SelfSubjectAccessReview',
+          metadata: {},
+          spec: { resourceAttributes: { verb, resource: 'services', namespace: 'demo' } },
+        }),
       });
       return ((await review.json()) as { status: { allowed: boolean } }).status.allowed;
     };

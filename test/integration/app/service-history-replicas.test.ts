@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Lease } from '../../../lib/k8s/types';
 import { startTestCluster, type TestCluster } from '../../support/start-cluster';
 import { startPorthole, type PortholeServer } from '../../support/start-porthole';
@@ -26,8 +26,12 @@ beforeAll(async () => {
   expect(r.code, r.stderr).toBe(0);
 }, 180_000);
 
+// A story that failed midway leaves no replica holding the Lease for the next one.
+afterEach(async () => {
+  for (const p of [...running]) await stop(p);
+});
+
 afterAll(async () => {
-  for (const p of running) await p.stop();
   await cluster?.stop();
   if (work) rmSync(work, { recursive: true, force: true });
 });
@@ -87,7 +91,7 @@ describe('a restart on the same history dir', () => {
     expect(kindsOf(steady.body.entries)).toEqual(['created']);
     expect(steady.body.recordedSince).toBe(since);
     await stop(p);
-  });
+  }, 300_000);
 });
 
 describe('two replicas on one cluster and one history dir', () => {
@@ -98,6 +102,8 @@ describe('two replicas on one cluster and one history dir', () => {
     const ha = historyReader(() => a.url);
     const hb = historyReader(() => b.url);
     await create('shared');
+    // Recording is on (one of them holds the Lease) before the changes start.
+    await ha.entriesUntil(NS, 'shared', (e) => e.length === 1, 120_000);
     for (const step of ['1', '2', '3']) {
       await annotate('shared', step);
       // Each step seen before the next: every version is its own entry.
@@ -119,7 +125,7 @@ describe('two replicas on one cluster and one history dir', () => {
     expect(['modified', 'changed-while-not-watched']).toContain(after[0].kind);
     expect(new Set(after.map((e) => e.resourceVersion)).size).toBe(after.length);
     await stop(b);
-  });
+  }, 300_000);
 });
 
 describe('the size bound', () => {
@@ -128,6 +134,8 @@ describe('the size bound', () => {
     const maxBytes = 40_000;
     const p = await porthole(dir, { PORTHOLE_HISTORY_MAX_BYTES: String(maxBytes) });
     const h = historyReader(() => p.url);
+    await create('first');
+    await h.entriesUntil(NS, 'first', (e) => e.length >= 1, 120_000);
     await create('bulky', `  annotations:\n    pad: "${'x'.repeat(6000)}"\n`);
     for (let i = 1; i <= 10; i++) await annotate('bulky', String(i));
     const entries = await h.entriesUntil(NS, 'bulky', (e) => e[0]?.summary.endsWith('→ 10'));
@@ -141,5 +149,5 @@ describe('the size bound', () => {
       db.close();
     }
     await stop(p);
-  });
+  }, 300_000);
 });
