@@ -86,7 +86,11 @@ function Row({ item, now, canCreate, reasonId, setResult }: { item: DeletedServi
         <When iso={item.deletedAt} now={now} />
       </td>
       <td>
-        <SafeText text={actorLabel(item.deletedBy)} />
+        {item.deletedBy.manager || item.deletedBy.portholeUser ? (
+          <SafeText text={actorLabel(item.deletedBy)} />
+        ) : (
+          <span className="muted">not known (deleted outside Porthole)</span>
+        )}
       </td>
       <td>
         <button
