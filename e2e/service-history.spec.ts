@@ -170,6 +170,7 @@ test('a deleted Service is re-created from Recently deleted with its clusterIP a
   await expect(page.getByRole('heading', { name: `Recently deleted in ${NS}` })).toBeVisible();
   const recreate = page.getByRole('button', { name: `Re-create ${name}` });
   await expect(recreate).toBeEnabled({ timeout: 60_000 });
+  await expect(page.getByRole('row').filter({ has: recreate })).toContainText('not known (deleted outside Porthole)');
   await recreate.click();
   await expect(page.getByTestId('recreate-result')).toContainText('with its clusterIP and nodePorts as they were');
   const back = await kubectlGet(NS, name);
@@ -185,7 +186,9 @@ test('re-create when the old nodePort is taken: created without it, and the page
   const created = await api.createService(nodePortService(name));
   const nodePort = created.spec?.ports?.[0].nodePort ?? 0;
   await recorded(NS, name, 1);
-  await kubectl('delete', 'service', name, '-n', NS);
+  // Deleted through Porthole this time: the list names the Porthole user.
+  const deleted = await fetch(`${porthole.url}/api/namespaces/${NS}/services/${name}`, { method: 'DELETE' });
+  expect(deleted.status).toBe(200);
   // Another Service takes the freed nodePort (the allocator may release it a moment after the delete).
   const thief = unique('thief');
   await expect
@@ -202,7 +205,9 @@ test('re-create when the old nodePort is taken: created without it, and the page
     .toBe(201);
 
   await page.goto(`${porthole.url}/services/deleted?namespace=${NS}`);
-  await page.getByRole('button', { name: `Re-create ${name}` }).click();
+  const recreate = page.getByRole('button', { name: `Re-create ${name}` });
+  await expect(page.getByRole('row').filter({ has: recreate })).toContainText('Porthole user', { timeout: 60_000 });
+  await recreate.click();
   const result = page.getByTestId('recreate-result');
   await expect(result).toContainText(`spec.ports[0].nodePort ${nodePort} (now `);
   // Only the node port was taken: the cluster IP is kept.
