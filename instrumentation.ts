@@ -3,7 +3,8 @@
  * request with the socket's address (lib/server/auth-mode-proxy.ts), for TRACE/TRACK, protocol
  * upgrades (lib/server/unroutable-methods.ts) and precompressed static files
  * (lib/static-assets/serve-precompressed.ts); in token mode, the shared list of signed-out sessions
- * (lib/server/session-revocation-store.ts).
+ * (lib/server/session-revocation-store.ts); with a history dir, the Service history recorder
+ * (lib/server/history/recording.ts).
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
@@ -24,4 +25,6 @@ export async function register(): Promise<void> {
     const { followRevocations } = await import('./lib/server/session-revocation-store');
     void followRevocations(new AbortController().signal);
   }
+  const { startHistoryRecording } = await import('./lib/server/history/recording');
+  startHistoryRecording(new AbortController().signal);
 }

@@ -116,6 +116,17 @@ async function watchFanOut(cluster: TestCluster): Promise<number[]> {
 }
 
 /** Creates namespace `bench` with `count` Services, 8 requests at a time; returns the elapsed ms. */
+/** A merge PATCH giving a bench Service a new port (each change recognisable by its number). */
+export async function patchBenchPort(cluster: TestCluster, name: string, port: number): Promise<void> {
+  const r = await fetch(`${cluster.url}/api/v1/namespaces/bench/services/${name}`, {
+    method: 'PATCH',
+    headers: { Authorization: `Bearer ${cluster.tokens.admin}`, 'Content-Type': 'application/merge-patch+json' },
+    body: JSON.stringify({ spec: { ports: [{ name: 'http', port, targetPort: 8080 }] } }),
+  });
+  await r.text();
+  if (!r.ok) throw new Error(`PATCH ${r.status}`);
+}
+
 export async function seedBenchServices(cluster: TestCluster, count: number): Promise<number> {
   await post(cluster, '/api/v1/namespaces', JSON.stringify({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'bench' } }));
   return timed(() => runConcurrently(count, 8, (i) => post(cluster, '/api/v1/namespaces/bench/services', serviceBody(i))));

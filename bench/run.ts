@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- group...]` (groups: core, cluster, depth, app, slowlink, scale, watch, fanout, forms, yaml, reach): every benchmark Porthole has,
+ * `npm run bench [-- group...]` (groups: core, cluster, depth, app, slowlink, scale, watch, fanout, forms, yaml, reach, history): every benchmark Porthole has,
  * with its target. Prints the machine, then one table of all figures; writes .porthole/bench/latest.json.
  * Exits 0 when figures miss their targets (a benchmark reports, it is not a test); 1 when a group
  * fails to run; 2 for an unknown group.
@@ -12,6 +12,7 @@ import { benchCore } from './core-bench';
 import { benchFanout } from './fanout-bench';
 import { benchForms } from './forms-bench';
 import { benchReach } from './reach-bench';
+import { benchHistory } from './history-bench';
 import { benchScale } from './scale-bench';
 import { describeMachine, formatTable, machineLine, writeReportJson, type BenchReport } from './report';
 import { benchSlowLink } from './slow-link-bench';
@@ -37,6 +38,7 @@ const GROUPS: readonly BenchGroup[] = [
   { key: 'forms', title: 'Service forms', run: benchForms },
   { key: 'yaml', title: 'YAML editor', run: benchYamlEditor },
   { key: 'reach', title: 'Reaching a Service (Try it, port forwards)', run: benchReach },
+  { key: 'history', title: 'Service history (10,000 Services, 50 changes/s)', run: benchHistory },
 ];
 
 async function main(): Promise<number> {

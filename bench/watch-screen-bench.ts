@@ -11,7 +11,7 @@ import { chromium, type Page } from '@playwright/test';
 import { startTestCluster } from '../test/support/start-cluster';
 import { startPorthole } from '../test/support/start-porthole';
 import { CHROMIUM_ARGS, newBenchPage } from './app-bench';
-import { seedBenchServices } from './cluster-bench';
+import { patchBenchPort, seedBenchServices } from './cluster-bench';
 import { percentile, result, type BenchResult } from './stats';
 
 const SERVICES = Number(process.env.BENCH_SERVICES ?? 10_000);
@@ -120,16 +120,7 @@ export async function benchWatchScreen(): Promise<BenchResult[]> {
       if (wait > 0) await new Promise((r) => setTimeout(r, wait));
       const port = PORT_BASE + i;
       sentAt.set(port, Date.now());
-      writes.push(
-        fetch(`${cluster.url}/api/v1/namespaces/bench/services/${names[i % names.length]}`, {
-          method: 'PATCH',
-          headers: { Authorization: `Bearer ${cluster.tokens.admin}`, 'Content-Type': 'application/merge-patch+json' },
-          body: JSON.stringify({ spec: { ports: [{ name: 'http', port, targetPort: 8080 }] } }),
-        }).then(async (r) => {
-          await r.text();
-          if (!r.ok) throw new Error(`PATCH ${r.status}`);
-        }),
-      );
+      writes.push(patchBenchPort(cluster, names[i % names.length], port));
     }
     await Promise.all(writes);
     await page.waitForTimeout(2000);

@@ -28,6 +28,14 @@
  *   --namespaces <a,b>    namespaces to offer users who may not list namespaces or Services
  *                         cluster-wide, besides their context's namespace; each is offered only where the
  *                         user may read Services ($PORTHOLE_NAMESPACES)
+ *   --history-dir <dir>   Service history store (SQLite; README "Service history"; default <data-dir>/history
+ *                         with the embedded cluster, else $XDG_DATA_HOME/porthole/history or
+ *                         ~/.local/share/porthole/history); --no-history records nothing
+ *   --history-max-versions <n>  versions kept per Service (default 1000)
+ *   --history-max-age D   versions older than D are dropped, e.g. 30d, 12h (default 90d)
+ *   --history-max-bytes S bound on the stored versions' size, oldest dropped first, e.g. 512Mi (default), 2Gi
+ *   --history-lease-namespace <ns>  namespace of the recorder's Lease (default $PORTHOLE_NAMESPACE, else
+ *                         the context's namespace, else default)
  *   --dev                 run `next dev` instead of `next start`
  *   --allow-context-switch  let browser users act as any context of the kubeconfig that reaches the
  *                         same cluster ("Acting as"); always on for the embedded cluster
@@ -59,6 +67,7 @@ import { cidrList } from '../lib/server/auth-mode-proxy';
 import { parseScale } from '../lib/cluster/demo/scale';
 import { parseNamespaceList } from '../lib/server/configured-namespaces';
 import { staleBuildReason } from '../lib/build/source-hash';
+import { defaultHistoryDir, parseByteSize } from '../lib/server/history/config';
 import { deriveClusters, kubeconfigPaths, mergeKubeconfigs, type KubeconfigFile } from '../lib/server/kubeconfig-merge';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -88,6 +97,10 @@ interface Args {
   readOnly: boolean;
   allowPortForward: boolean;
   namespaces?: string;
+  /** --history-dir (undefined: the default for the target), false with --no-history. */
+  historyDir?: string | false;
+  /** --history-max-* and --history-lease-namespace as the PORTHOLE_HISTORY_* variables the server reads (lib/server/history/config.ts). */
+  historyEnv: Record<string, string>;
 }
 
 function fail(message: string): never {
@@ -118,6 +131,7 @@ function parseArgs(argv: string[]): Args {
     limitEnv: {},
     readOnly: false,
     allowPortForward: false,
+    historyEnv: {},
   };
 
   for (let i = 0; i < argv.length; i++) {
@@ -177,7 +191,18 @@ function parseArgs(argv: string[]): Args {
         args.limitEnv[name === '--max-watches-per-identity' ? 'PORTHOLE_MAX_WATCHES_PER_IDENTITY' : 'PORTHOLE_MAX_WATCHES_PER_SERVER'] = String(n);
         break;
       }
-      case '--dev':
+      case '--history-dir': args.historyDir = resolve(value()); break;
+      case '--no-history': args.historyDir = false; break;
+      case '--history-max-versions': {
+        const n = Number(value());
+        if (!Number.isInteger(n) || n <= 0) fail(`${name} needs a positive whole number`);
+        args.historyEnv.PORTHOLE_HISTORY_MAX_VERSIONS = String(n);
+        break;
+      }
+      case '--history-max-age': args.historyEnv.PORTHOLE_HISTORY_MAX_AGE_SECONDS = String(check(name, () => parseDuration(value()))); break;
+      case '--history-max-bytes': args.historyEnv.PORTHOLE_HISTORY_MAX_BYTES = String(check(name, () => parseByteSize(value()))); break;
+      case '--history-lease-namespace': args.historyEnv.PORTHOLE_HISTORY_LEASE_NAMESPACE = value(); break;
+            case '--dev':
         args.dev = true;
         break;
       case '--allow-context-switch':
@@ -232,7 +257,7 @@ function parseArgs(argv: string[]): Args {
       case '--help':
       case '-h':
         console.log(
-          'usage: npm start -- [--kubeconfig FILE] [--context NAME] [--embedded] [--data-dir DIR] [--cluster-port N] [--empty] [--scale N] [--service-cluster-ip-range CIDR[,CIDR]] [--port N] [--host ADDR] [--allowed-hosts A,B] [--upstream-timeout SECONDS] [--max-watches-per-identity N] [--max-watches-per-server N] [--dev] [--allow-context-switch] [--read-only] [--allow-port-forward] [--namespaces A,B] [--auth kubeconfig|token|proxy] [--session-key-file FILE] [--session-idle D] [--session-max D] [--secure-cookies] [--trusted-proxies CIDRS] [--proxy-user-header H] [--proxy-group-header H]',
+          'usage: npm start -- [--kubeconfig FILE] [--context NAME] [--embedded] [--data-dir DIR] [--cluster-port N] [--empty] [--scale N] [--service-cluster-ip-range CIDR[,CIDR]] [--port N] [--host ADDR] [--allowed-hosts A,B] [--upstream-timeout SECONDS] [--max-watches-per-identity N] [--max-watches-per-server N] [--history-dir DIR | --no-history] [--history-max-versions N] [--history-max-age D] [--history-max-bytes S] [--history-lease-namespace NS] [--dev] [--allow-context-switch] [--read-only] [--allow-port-forward] [--namespaces A,B] [--auth kubeconfig|token|proxy] [--session-key-file FILE] [--session-idle D] [--session-max D] [--secure-cookies] [--trusted-proxies CIDRS] [--proxy-user-header H] [--proxy-group-header H]',
         );
         process.exit(0);
         break;
@@ -356,7 +381,12 @@ async function main(): Promise<void> {
     env.PORTHOLE_READ_ONLY = '1';
     console.log('porthole: read-only mode: every write is refused');
   }
-  Object.assign(env, args.authEnv, args.limitEnv);
+  Object.assign(env, args.authEnv, args.limitEnv, args.historyEnv);
+  if (args.historyDir !== false) {
+    const embeddedDataDir = target.kind === 'embedded' ? args.dataDir : undefined;
+    env.PORTHOLE_HISTORY_DIR = args.historyDir ?? defaultHistoryDir({ embeddedDataDir, home: homedir(), xdgDataHome: process.env.XDG_DATA_HOME });
+    console.log(`porthole: Service history in ${env.PORTHOLE_HISTORY_DIR}`);
+  }
   const auth = check('--auth', () => parseAuthMode(env.PORTHOLE_AUTH));
   if (auth === 'token' && !env.PORTHOLE_SESSION_KEY && !env.PORTHOLE_SESSION_KEY_FILE) {
     // One key for this process (the Next server is its child): sessions end when Porthole stops, and

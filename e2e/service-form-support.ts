@@ -14,10 +14,15 @@ const run = promisify(execFile);
 
 export const unique = (prefix: string): string => `${prefix}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
 
+/** Runs kubectl against the test cluster (the test kubeconfig) and returns its output. */
+export async function kubectl(...args: string[]): Promise<string> {
+  const { stdout } = await run('kubectl', ['--kubeconfig', env('PORTHOLE_E2E_KUBECONFIG'), ...args], { timeout: 30_000 });
+  return stdout;
+}
+
 /** `kubectl get service -o json` against the test cluster. */
 export async function kubectlGet(ns: string, name: string): Promise<Service> {
-  const { stdout } = await run('kubectl', ['--kubeconfig', env('PORTHOLE_E2E_KUBECONFIG'), 'get', 'service', name, '-n', ns, '-o', 'json'], { timeout: 30_000 });
-  return JSON.parse(stdout) as Service;
+  return JSON.parse(await kubectl('get', 'service', name, '-n', ns, '-o', 'json')) as Service;
 }
 
 /** The API server's answer to a dry-run create of `svc` (a 422 Status for an invalid one). */

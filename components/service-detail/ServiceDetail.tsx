@@ -10,6 +10,7 @@ import { humanDuration } from '../../lib/k8s/duration';
 import { displayType } from '../../lib/service/display';
 import { DiagnosisPanel } from './DiagnosisPanel';
 import { EventsSection } from './EventsSection';
+import { HistorySection } from './HistorySection';
 import { OverviewSection } from './OverviewSection';
 import { PodsSection } from './PodsSection';
 import { PortsSection } from './PortsSection';
@@ -41,6 +42,7 @@ const SECTIONS = [
   ['pods', 'Backing pods'],
   ['events', 'Events'],
   ['yaml', 'YAML'],
+  ['history', 'History'],
 ] as const;
 
 function retrying(status: Status): boolean {
@@ -201,7 +203,8 @@ export function ServiceDetail({ namespace, name }: ServiceDetailProps) {
           </h2>
           <p>It may have been deleted, or not created yet: this page shows it as soon as it exists.</p>
           <p>
-            <Link href={routes.serviceList({ namespace })}>Services in {namespace}</Link>
+            <Link href={routes.serviceList({ namespace })}>Services in {namespace}</Link> · <Link href={routes.deletedServices(namespace)}>Recently deleted in {namespace}</Link>{' '}
+            (re-create it from its last recorded version)
           </p>
         </div>
       </div>
@@ -244,6 +247,7 @@ export function ServiceDetail({ namespace, name }: ServiceDetailProps) {
         <PodsSection service={service} pods={model.backing} loading={model.namespacePods === undefined} error={model.sectionErrors.pods} />
         <EventsSection events={model.events} error={model.sectionErrors.events} />
         <YamlSection service={service} />
+        <HistorySection service={service} events={model.events} />
       </div>
     </div>
   );

@@ -1,4 +1,5 @@
 'use client';
+import Link from 'next/link';
 import { useSearchParams } from 'next/navigation';
 import { useConnectionState } from '../../lib/client/providers';
 import { useNow } from '../../lib/client/use-now';
@@ -34,8 +35,21 @@ export function ServiceListView() {
     <>
       <div className="page-header">
         <h1>Services</h1>
-        <span className="page-sub">{view.namespace ? <>in namespace <strong>{view.namespace}</strong></> : 'in all namespaces'}</span>
+        <span className="page-sub">
+          {view.namespace ? (
+            <>
+              in namespace <strong>{view.namespace}</strong>
+            </>
+          ) : (
+            'in all namespaces'
+          )}
+        </span>
         <NewServiceActions namespace={view.namespace} />
+        {view.namespace ? (
+          <Link className="button" href={routes.deletedServices(view.namespace)}>
+            Recently deleted
+          </Link>
+        ) : null}
       </div>
       <ServiceToolbar
         view={view}
@@ -72,7 +86,9 @@ export function ServiceListView() {
         <div className="banner bad" role="alert">
           <Icon name="alert" />
           <div>
-            <strong>The list could not be refreshed ({model.refreshError.code} {model.refreshError.reason}).</strong>
+            <strong>
+              The list could not be refreshed ({model.refreshError.code} {model.refreshError.reason}).
+            </strong>
             {model.refreshError.message}
           </div>
         </div>

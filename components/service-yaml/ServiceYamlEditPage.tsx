@@ -25,8 +25,11 @@ import { ServiceYamlPane } from './ServiceYamlPane';
 import { browserStorage, useDraftPersistence } from './use-draft-persistence';
 import { conflictMarkers, useThreeWay } from './use-three-way';
 import { useYamlApply } from './use-yaml-apply';
+import { useHistoryVersion } from '../../lib/client/service-history';
+import { restoreOnto } from '../../lib/service-history/restore';
+import { RestoreNote } from './RestoreNote';
 
-export function ServiceYamlEditPage({ namespace, name }: { namespace: string; name: string }) {
+export function ServiceYamlEditPage({ namespace, name, restoreId }: { namespace: string; name: string; restoreId?: string }) {
   const router = useRouter();
   const routes = usePageRoutes();
   const { service: live, query: liveQuery } = useService(namespace, name);
@@ -43,15 +46,25 @@ export function ServiceYamlEditPage({ namespace, name }: { namespace: string; na
   const [method, setMethod] = useState<ApplyMethod>('replace');
   const writer = useYamlApply();
   const threeWay = useThreeWay();
+  const restoring = useHistoryVersion(namespace, name, restoreId);
 
-  // First load: a stored draft wins over the live object.
+  // First load: a version to restore (on live, server-owned fields from live), else a stored draft, else the live object.
   useEffect(() => {
     if (text !== undefined || live === undefined || !ref) return;
+    if (restoreId !== undefined) {
+      if (!restoring.data || !live) return;
+      const restored = restoreOnto(restoring.data.object, live);
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- one-time initialisation from the recorded version
+      setBase(live);
+      setText(serviceToYaml(restored));
+      setDraft(restored);
+      setReviewing(true);
+      return;
+    }
     const storage = browserStorage();
     const stored = storage ? loadDraft(storage, ref) : undefined;
     if (stored) {
       const b = stored.base ?? live ?? undefined;
-      // eslint-disable-next-line react-hooks/set-state-in-effect -- one-time initialisation from browser storage
       setBase(b);
       setText(stored.text);
       setDraft(parseServiceYaml(stored.text).service ?? b ?? undefined);
@@ -61,7 +74,7 @@ export function ServiceYamlEditPage({ namespace, name }: { namespace: string; na
       setText(serviceToYaml(live));
       setDraft(live);
     }
-  }, [live, ref, text]);
+  }, [live, ref, text, restoreId, restoring.data]);
 
   const extraMarkers = useMemo(() => conflictMarkers(threeWay.result, text ?? ''), [threeWay.result, text]);
   const pristine = useMemo(() => (base ? serviceToYaml(base) : undefined), [base]);
@@ -138,6 +151,7 @@ export function ServiceYamlEditPage({ namespace, name }: { namespace: string; na
           </button>
         </div>
       )}
+      {restoreId !== undefined && <RestoreNote entry={restoring.data?.entry} error={restoring.error ?? undefined} />}
       {restored && (
         <div className="banner warn" role="status" data-testid="yaml-draft-restored">
           {restored.stale

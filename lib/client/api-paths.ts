@@ -49,6 +49,11 @@ export const apiPaths = {
   /** Token sign-in (POST), who is signed in (GET). */
   session: () => '/api/session',
   signOut: () => '/api/session/sign-out',
+  /** Recorded versions of one Service, newest first (`before`: an entry id, for the next page). */
+  serviceHistory: (namespace: string, name: string, o: { limit?: number; before?: string } = {}) =>
+    `/api/history/namespaces/${enc(namespace)}/services/${enc(name)}${q({ limit: o.limit?.toString(), before: o.before })}`,
+  serviceHistoryVersion: (namespace: string, name: string, id: string) => `/api/history/namespaces/${enc(namespace)}/services/${enc(name)}/versions/${enc(id)}`,
+  deletedServices: (namespace: string) => `/api/history/namespaces/${enc(namespace)}/deleted`,
 };
 
 /** Paths that are not about one cluster: the sign-in session (token mode is single-cluster). */

@@ -23,6 +23,10 @@ export const queryKeys = {
   forwards: () => scoped(['porthole', 'forwards'] as const),
   /** The cluster picker's list (all clusters: not scoped). */
   clusters: () => ['porthole', 'clusters'] as const,
+  /** Recorded history (lib/client/service-history.ts): a Service's timeline, one version, a namespace's deleted Services. */
+  serviceHistory: (namespace: string, name: string) => scoped(['porthole', 'history', namespace, name] as const),
+  serviceHistoryVersion: (namespace: string, name: string, id: string) => scoped(['porthole', 'history', namespace, name, 'version', id] as const),
+  deletedServices: (namespace: string) => scoped(['porthole', 'history-deleted', namespace] as const),
 };
 
 /** Whether a query holds data read from the cluster (the watched lists), not permissions or schema. */

@@ -21,3 +21,13 @@ describe('namespaceOfPage: the namespace a page looks at (namespace selector, Re
     expect(routesFor('beta').namespaceOfPage('/services/demo/web/yaml')).toBe('demo');
   });
 });
+
+describe('Service history pages', () => {
+  it('restore opens the YAML editor on a version; the deleted list names its namespace; both keep the cluster', () => {
+    expect(pageRoutes.restoreServiceVersion('a b', 'web', '42')).toBe('/services/a%20b/web/yaml?restore=42');
+    expect(pageRoutes.deletedServices('demo')).toBe('/services/deleted?namespace=demo');
+    expect(routesFor('beta').restoreServiceVersion('demo', 'web', '7')).toBe('/services/demo/web/yaml?restore=7&cluster=beta');
+    expect(routesFor('beta').deletedServices('demo')).toBe('/services/deleted?namespace=demo&cluster=beta');
+    expect(pageRoutes.namespaceOfPage('/services/deleted')).toBeUndefined();
+  });
+});

@@ -39,6 +39,11 @@ const routes = {
   },
   /** The YAML editor of one Service. */
   serviceYaml: (namespace: string, name: string) => `/services/${encodeURIComponent(namespace)}/${encodeURIComponent(name)}/yaml`,
+  /** The YAML editor opened on a recorded version of the Service (restore, with the diff against live). */
+  restoreServiceVersion: (namespace: string, name: string, versionId: string) =>
+    `/services/${encodeURIComponent(namespace)}/${encodeURIComponent(name)}/yaml?restore=${encodeURIComponent(versionId)}`,
+  /** The recently deleted Services of a namespace (from Porthole's recorded history). */
+  deletedServices: (namespace: string) => `/services/deleted?namespace=${encodeURIComponent(namespace)}`,
   isServicesSection: (pathname: string) => pathname === '/services' || pathname.startsWith('/services/'),
   /** The namespace of the Service a page shows (its detail, edit form or YAML editor); undefined elsewhere (the list, /services/new…). */
   namespaceOfPage: (pathname: string): string | undefined => {
@@ -57,7 +62,10 @@ export type PageRoutes = typeof routes;
 /** The page URLs of one cluster (`cluster` undefined: no `?cluster=`, as with a single cluster). */
 export function routesFor(cluster: string | undefined): PageRoutes {
   if (!cluster) return routes;
-  const scoped = <A extends unknown[]>(build: (...args: A) => string) => (...args: A): string => withClusterParam(build(...args), cluster);
+  const scoped =
+    <A extends unknown[]>(build: (...args: A) => string) =>
+    (...args: A): string =>
+      withClusterParam(build(...args), cluster);
   return {
     ...routes,
     serviceList: scoped(routes.serviceList),
@@ -66,6 +74,8 @@ export function routesFor(cluster: string | undefined): PageRoutes {
     editService: scoped(routes.editService),
     newServiceGuided: scoped(routes.newServiceGuided),
     serviceYaml: scoped(routes.serviceYaml),
+    restoreServiceVersion: scoped(routes.restoreServiceVersion),
+    deletedServices: scoped(routes.deletedServices),
   };
 }
 

@@ -26,6 +26,7 @@ const KINDS: Record<StoredResource, string> = {
   pods: 'Pod',
   nodes: 'Node',
   events: 'Event',
+  leases: 'Lease',
 };
 
 /** `Service shop/frontend`, `Namespace demo`. */

@@ -20,9 +20,17 @@ export async function reviewAllows(kc: KubeConfig, attributes: ResourceAttribute
   }
 }
 
+/**
+ * May this identity `verb` Services in `namespace` (every namespace when none is given; one Service
+ * with `name`)?
+ */
+export function mayOnServices(kc: KubeConfig, verb: 'get' | 'list', namespace?: string, name?: string): Promise<boolean | undefined> {
+  return reviewAllows(kc, { verb, resource: 'services', ...(namespace ? { namespace } : {}), ...(name ? { name } : {}) });
+}
+
 /** May this identity list Services in `namespace` (every namespace when none is given)? */
 export function mayListServices(kc: KubeConfig, namespace?: string): Promise<boolean | undefined> {
-  return reviewAllows(kc, { verb: 'list', resource: 'services', ...(namespace ? { namespace } : {}) });
+  return mayOnServices(kc, 'list', namespace);
 }
 
 /** Namespaces the identity may list (empty when it may not, or the API server cannot say). */

@@ -15,6 +15,7 @@ import { credentialHeaderProblem } from './credential-headers';
 import { readText, retryAfterSeconds, type UpstreamResponse } from './upstream';
 import { authConfig } from './auth-mode';
 import { clearSessionCookie, isSecureRequest } from './session';
+import { noteServiceWrite } from './history/porthole-writes';
 
 /** The Set-Cookie that ends a token-mode session. */
 export function endSessionCookie(request: Request): string {
@@ -116,9 +117,7 @@ async function readBody(request: Request, kind: BodyKind): Promise<{ body?: Buff
   if (kind === 'optionalJson' && !contentType && !Number(request.headers.get('content-length') ?? '0')) return {};
   const allowed: readonly string[] = kind === 'patch' ? PATCH_CONTENT_TYPES : ['application/json'];
   if (!allowed.includes(contentType)) {
-    throw new RequestError(
-      failure(415, 'UnsupportedMediaType', `the body of the request was in an unknown format - accepted media types include: ${allowed.join(', ')}`),
-    );
+    throw new RequestError(failure(415, 'UnsupportedMediaType', `the body of the request was in an unknown format - accepted media types include: ${allowed.join(', ')}`));
   }
   const declared = Number(request.headers.get('content-length') ?? '0');
   if (declared > MAX_BODY_BYTES) throw new RequestError(statusError.tooLarge());
@@ -156,6 +155,7 @@ export function apiRoute<P>(spec: RouteSpec<P>): (request: Request, context: Rou
     const write = WRITE_METHODS.has(request.method) && !spec.notAWrite;
     let identity: RequestIdentity | undefined;
     let createdName: string | undefined;
+    let writeDone: ((code: number) => void) | undefined;
     let response: Response;
     try {
       if (write && readOnlyMode()) {
@@ -167,6 +167,7 @@ export function apiRoute<P>(spec: RouteSpec<P>): (request: Request, context: Rou
       identity = identityFor(request.headers, clusterParam(url));
       const { body, contentType } = await readBody(request, spec.body ?? 'none');
       if (write && request.method === 'POST') createdName = nameInBody(body);
+      if (write) writeDone = await noteServiceWrite({ identity, template, namespace: params.namespace, name: params.name ?? createdName, url });
       response = await spec.act({ input, identity, url, headers: request.headers, signal: request.signal, body, contentType });
       // The API server no longer accepts the signed-in user's token: that ends the session.
       if (response.status === 401 && identity.session) {
@@ -180,6 +181,7 @@ export function apiRoute<P>(spec: RouteSpec<P>): (request: Request, context: Rou
       if ((status.code ?? 500) >= 500 && !(err instanceof RequestError) && !request.signal.aborted) console.error(`[porthole] ${request.method} ${request.url}:`, err);
       response = statusResponse(status);
     }
+    writeDone?.(response.status);
     incCounter(METRICS.requests, { route: template, method: request.method, code: String(response.status) });
     response = allowCompression(response);
     if (write) {

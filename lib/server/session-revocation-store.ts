@@ -1,6 +1,7 @@
 import { Watch, type KubeConfig } from '@kubernetes/client-node';
 import { backoffDelay, sleep } from './backoff';
 import { clusterConfig } from './kubeconfig';
+import { portholeNamespace } from './porthole-namespace';
 import { expiredIds, mergeRevoked, noteRevoked } from './session-revocation';
 import { readJson, readText, upstream } from './upstream';
 
@@ -25,10 +26,10 @@ interface ConfigMap {
   data?: Record<string, string>;
 }
 
-/** Porthole's namespace: PORTHOLE_NAMESPACE, else its kubeconfig context's (in a Pod: its own), else `default`. */
+/** The ConfigMap collection in Porthole's namespace. */
 function storeTarget(): { kc: KubeConfig; path: string } {
   const kc = clusterConfig().kubeConfig;
-  const namespace = process.env.PORTHOLE_NAMESPACE || kc.getContextObject(kc.getCurrentContext())?.namespace || 'default';
+  const namespace = portholeNamespace(kc);
   return { kc, path: `/api/v1/namespaces/${encodeURIComponent(namespace)}/configmaps` };
 }
 

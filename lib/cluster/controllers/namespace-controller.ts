@@ -10,7 +10,7 @@ import { createWorkQueue } from './work-queue';
 
 const OPTS = { fieldManager: KUBE_CONTROLLER_MANAGER };
 /** Namespaced resources, in the order their content is deleted. */
-export const NAMESPACED_RESOURCES: readonly StoredResource[] = ['services', 'pods', 'endpointslices', 'endpoints', 'events'];
+export const NAMESPACED_RESOURCES: readonly StoredResource[] = ['services', 'pods', 'endpointslices', 'endpoints', 'events', 'leases'];
 const RECHECK_MS = 500;
 
 type NamespaceCondition = NonNullable<NonNullable<Namespace['status']>['conditions']>[number];

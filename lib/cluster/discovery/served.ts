@@ -99,7 +99,7 @@ export function groupVersionPath(gv: GroupVersion): string {
 }
 
 /** Named groups in the order the real server lists them (core excluded). */
-const GROUP_ORDER = ['authentication.k8s.io', 'authorization.k8s.io', 'discovery.k8s.io'];
+const GROUP_ORDER = ['authentication.k8s.io', 'authorization.k8s.io', 'coordination.k8s.io', 'discovery.k8s.io'];
 
 export function servedGroupVersions(defs: readonly ResourceDefinition[]): GroupVersion[] {
   const seen = new Map<string, GroupVersion>();

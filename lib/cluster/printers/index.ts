@@ -10,6 +10,7 @@ import type { Table, TableRow } from '../../k8s/types/table';
 import type { StoredResource } from '../storage/types';
 import type { ResourcePrinter } from './common';
 import { endpointSlicePrinter } from './endpointslices';
+import { leasePrinter } from './leases';
 import { endpointsPrinter } from './endpoints';
 import { eventPrinter } from './events';
 import { namespacePrinter } from './namespaces';
@@ -36,6 +37,7 @@ const PRINTERS: Record<StoredResource, ResourcePrinter> = {
   nodes: nodePrinter,
   events: eventPrinter,
   endpointslices: endpointSlicePrinter,
+  leases: leasePrinter,
 };
 
 const TYPE_META: Record<StoredResource, { apiVersion: string; kind: string }> = {
@@ -46,6 +48,7 @@ const TYPE_META: Record<StoredResource, { apiVersion: string; kind: string }> = 
   nodes: { apiVersion: 'v1', kind: 'Node' },
   events: { apiVersion: 'v1', kind: 'Event' },
   endpointslices: { apiVersion: 'discovery.k8s.io/v1', kind: 'EndpointSlice' },
+  leases: { apiVersion: 'coordination.k8s.io/v1', kind: 'Lease' },
 };
 
 /** The `includeObject` query parameter; 400 with the real message for anything else. */

@@ -8,6 +8,7 @@ import { nodeDefinition } from './nodes';
 import { eventDefinition } from './events';
 import { endpointsDefinition } from './endpoints';
 import { endpointSliceDefinition } from './endpointslices';
+import { leaseDefinition } from './leases';
 
 export function createDefinitions(allocation: ServiceAllocation): ResourceDefinition[] {
   return [
@@ -18,6 +19,7 @@ export function createDefinitions(allocation: ServiceAllocation): ResourceDefini
     nodeDefinition,
     eventDefinition,
     endpointSliceDefinition,
+    leaseDefinition,
   ] as unknown as ResourceDefinition[];
 }
 

@@ -19,7 +19,7 @@ import type { StoredResource, Transaction } from '../storage/types';
 export interface ResourceDefinition<T extends KubeObject = KubeObject> {
   resource: StoredResource;
   /** '' for core. */
-  group: '' | 'discovery.k8s.io';
+  group: '' | 'discovery.k8s.io' | 'coordination.k8s.io';
   version: 'v1';
   kind: string;
   listKind: string;

@@ -198,6 +198,7 @@ function goTypeName(value: JsonValue): string {
 const KNOWN_KINDS: Record<string, readonly string[]> = {
   '': ['Binding', 'ComponentStatus', 'ConfigMap', 'Endpoints', 'Event', 'LimitRange', 'Namespace', 'Node', 'PersistentVolume', 'PersistentVolumeClaim', 'Pod', 'PodTemplate', 'ReplicationController', 'ResourceQuota', 'Secret', 'Service', 'ServiceAccount'],
   'discovery.k8s.io': ['EndpointSlice'],
+  'coordination.k8s.io': ['Lease'],
 };
 
 /**

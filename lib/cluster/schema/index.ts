@@ -11,6 +11,7 @@ import { namespaceSchema } from './namespace';
 import { eventSchema } from './event';
 import { endpointsSchema } from './endpoints';
 import { endpointSliceSchema } from './endpoint-slice';
+import { leaseSchema } from './lease';
 import { selfSubjectAccessReviewSchema, selfSubjectRulesReviewSchema } from './authorization';
 import { selfSubjectReviewSchema } from './authentication';
 
@@ -25,6 +26,7 @@ const byResource: Record<StoredResource, ObjectSchema> = {
   events: eventSchema,
   endpoints: endpointsSchema,
   endpointslices: endpointSliceSchema,
+  leases: leaseSchema,
 };
 
 /** Every top-level kind schema, stored resources first, then the review kinds. */

@@ -33,6 +33,7 @@ const CONVERSIONS: Record<StoredResource, Conversion> = {
   services: only(['metadata.namespace', 'metadata.name', 'spec.clusterIP', 'spec.type']),
   endpoints: defaultConversion,
   endpointslices: defaultConversion,
+  leases: defaultConversion,
   pods: only(
     [
       'metadata.name',
@@ -139,6 +140,7 @@ export function fieldSetFor(resource: StoredResource, obj: KubeObject): Record<s
       return { ...metaFields(obj.metadata, true), 'spec.clusterIP': at(obj, 'spec', 'clusterIP'), 'spec.type': at(obj, 'spec', 'type') };
     case 'endpoints':
     case 'endpointslices':
+    case 'leases':
       return metaFields(obj.metadata, true);
     case 'pods':
       return podFields(obj);

@@ -14,7 +14,7 @@
 import type { KubeObject } from '../../k8s/types/meta';
 
 /** The stored resources, by their plural name (unique among what the embedded cluster serves). */
-export type StoredResource = 'namespaces' | 'services' | 'endpoints' | 'pods' | 'nodes' | 'events' | 'endpointslices';
+export type StoredResource = 'namespaces' | 'services' | 'endpoints' | 'pods' | 'nodes' | 'events' | 'endpointslices' | 'leases';
 
 export type StoreEventType = 'ADDED' | 'MODIFIED' | 'DELETED';
 

@@ -74,3 +74,19 @@ export interface Event extends KubeObject {
 }
 
 export type NamespaceList = KubeList<Namespace>;
+
+/** coordination.k8s.io/v1 Lease: what leader election holds (client-go's leaderelection, kube-controller-manager). */
+export interface LeaseSpec {
+  holderIdentity?: string;
+  leaseDurationSeconds?: number;
+  /** MicroTime: RFC 3339 with microseconds. */
+  acquireTime?: string;
+  renewTime?: string;
+  leaseTransitions?: number;
+  strategy?: string;
+  preferredHolder?: string;
+}
+
+export interface Lease extends KubeObject {
+  spec?: LeaseSpec;
+}

@@ -33,7 +33,7 @@ interface PodSpec {
   serviceAccountName?: string;
   securityContext?: Record<string, unknown>;
   containers: Container[];
-  volumes?: { name: string; emptyDir?: object }[];
+  volumes?: { name: string; emptyDir?: object; persistentVolumeClaim?: { claimName: string } }[];
 }
 
 function podSpec(deployment: Manifest): PodSpec {
@@ -59,10 +59,11 @@ describe('deploy/ renders with kubectl kustomize', () => {
     expect(c.resources?.limits).toMatchObject({ cpu: expect.any(String), memory: expect.any(String) });
     expect(c.livenessProbe?.httpGet?.path).toBe('/healthz');
     expect(c.readinessProbe?.httpGet?.path).toBe('/readyz');
-    // Writable places are emptyDirs: Next's cache and /tmp.
+    // Writable places: emptyDirs for Next's cache and /tmp, the history volume for the Service history.
     const mounts = Object.fromEntries((c.volumeMounts ?? []).map((m) => [m.mountPath, m.name]));
-    expect(Object.keys(mounts).sort()).toEqual(['/app/.next/cache', '/tmp']);
-    for (const name of Object.values(mounts)) expect(pod.volumes?.find((v) => v.name === name)?.emptyDir).toBeDefined();
+    expect(Object.keys(mounts).sort()).toEqual(['/app/.next/cache', '/tmp', '/var/lib/porthole']);
+    for (const path of ['/app/.next/cache', '/tmp']) expect(pod.volumes?.find((v) => v.name === mounts[path])?.emptyDir).toBeDefined();
+    expect(pod.volumes?.find((v) => v.name === mounts['/var/lib/porthole'])?.persistentVolumeClaim?.claimName).toBe('porthole-history');
     const env = Object.fromEntries((c.env ?? []).map((e) => [e.name, e.value]));
     expect(env).toMatchObject({ PORTHOLE_IN_CLUSTER: '1', PORTHOLE_READ_ONLY: '1', PORTHOLE_HOST: '0.0.0.0' });
   });
@@ -94,9 +95,29 @@ describe('deploy/ renders with kubectl kustomize', () => {
     expect(rulesOf(find(base, 'Role', 'porthole-sessions'))).toEqual([
       { apiGroups: [''], resources: ['configmaps'], resourceNames: ['porthole-revoked-sessions'], verbs: ['get', 'list', 'watch', 'patch'] },
     ]);
-    const binding = find(base, 'RoleBinding', 'porthole-sessions') as Manifest & { roleRef: { kind: string; name: string }; subjects: { kind: string; name: string; namespace: string }[] };
+    const binding = find(base, 'RoleBinding', 'porthole-sessions') as Manifest & {
+      roleRef: { kind: string; name: string };
+      subjects: { kind: string; name: string; namespace: string }[];
+    };
     expect(binding.roleRef).toMatchObject({ kind: 'Role', name: 'porthole-sessions' });
     expect(binding.subjects).toEqual([{ kind: 'ServiceAccount', name: 'porthole', namespace: 'porthole' }]);
+  });
+
+  it('base: the Service history — its Lease, a Role allowing exactly that Lease, the volume and the history dir on it', () => {
+    find(base, 'Lease', 'porthole-history-recorder');
+    expect(rulesOf(find(base, 'Role', 'porthole-history'))).toEqual([
+      { apiGroups: ['coordination.k8s.io'], resources: ['leases'], resourceNames: ['porthole-history-recorder'], verbs: ['get', 'update'] },
+    ]);
+    const binding = find(base, 'RoleBinding', 'porthole-history') as Manifest & {
+      roleRef: { kind: string; name: string };
+      subjects: { kind: string; name: string; namespace: string }[];
+    };
+    expect(binding.roleRef).toMatchObject({ kind: 'Role', name: 'porthole-history' });
+    expect(binding.subjects).toEqual([{ kind: 'ServiceAccount', name: 'porthole', namespace: 'porthole' }]);
+    const pvc = find(base, 'PersistentVolumeClaim', 'porthole-history') as Manifest & { spec: { accessModes: string[] } };
+    expect(pvc.spec.accessModes).toEqual(['ReadWriteOnce']);
+    const env = Object.fromEntries((podSpec(find(base, 'Deployment', 'porthole')).containers[0].env ?? []).map((e) => [e.name, e.value]));
+    expect(env.PORTHOLE_HISTORY_DIR).toBe('/var/lib/porthole/history');
   });
 
   it('overlays/edit: adds Service writes for the same ServiceAccount and leaves read-only mode', () => {
@@ -122,10 +143,7 @@ describe.skipIf(realCluster)('in-cluster mode against the embedded cluster (embe
     // The tokens file: the built-in identities plus the ServiceAccount, with the ClusterRole's rules.
     const rules = rulesOf(find(base, 'ClusterRole', 'porthole-read')).map((r) => ({ apiGroups: r.apiGroups, resources: r.resources, verbs: r.verbs }));
     const tokensFile = join(work, 'tokens.yaml');
-    writeFileSync(
-      tokensFile,
-      stringify({ defaults: true, users: [{ name: SA_USER, token, groups: ['system:serviceaccounts', 'system:serviceaccounts:porthole'], rules }] }),
-    );
+    writeFileSync(tokensFile, stringify({ defaults: true, users: [{ name: SA_USER, token, groups: ['system:serviceaccounts', 'system:serviceaccounts:porthole'], rules }] }));
     cluster = await startTestCluster({ args: ['--tokens-file', tokensFile] });
     // What the kubelet mounts: token (no newline), ca.crt, namespace.
     const kubeconfig = parse(readFileSync(cluster.kubeconfigPath, 'utf8')) as { clusters: { cluster: { 'certificate-authority-data': string } }[] };
@@ -185,7 +203,12 @@ describe.skipIf(realCluster)('in-cluster mode against the embedded cluster (embe
       const review = await fetch(`${porthole.url}/api/access/selfsubjectaccessreviews`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ apiVersion: 'authorization.k8s.io/v1', kind: 'SelfSubjectAccessReview', metadata: {}, spec: { resourceAttributes: { verb, resource: 'services', namespace: 'demo' } } }),
+        body: JSON.stringify({
+          apiVersion: 'authorization.k8s.io/v1',
+          kind: 'SelfSubjectAccessReview',
+          metadata: {},
+          spec: { resourceAttributes: { verb, resource: 'services', namespace: 'demo' } },
+        }),
       });
       return ((await review.json()) as { status: { allowed: boolean } }).status.allowed;
     };

@@ -1,9 +1,9 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startTestCluster, type TestCluster } from '../../support/start-cluster';
-import { startPortholeCommand, type StartedCommand } from '../../support/start-porthole-command';
+import { runPortholeCommand, startPortholeCommand, type StartedCommand } from '../../support/start-porthole-command';
 import { sourceHash } from '../../../lib/build/source-hash';
 import { raw } from './raw-http';
 
@@ -121,6 +121,24 @@ describe('npm start (bin/porthole.ts)', () => {
     expect((await raw({ port, path: '/api/namespaces', headers: { Host: 'other.test:9443' } })).status).toBe(200);
     expect((await raw({ port, path: '/api/namespaces', headers: { Host: `evil.test:${port}` } })).status).toBe(403);
     expect(await stop(s)).toBe(0);
+  });
+
+  it('records the Service history with the embedded cluster’s data by default, and checks the --history-* flags', async () => {
+    const data = mkdtempSync(join(tmpdir(), 'porthole-start-'));
+    cleanup.push(() => rmSync(data, { recursive: true, force: true }));
+    const s = await start(['--embedded', '--empty', '--data-dir', data, '--history-max-versions', '50', '--history-max-age', '7d']);
+    expect(s.output()).toContain(`Service history in ${join(data, 'history')}`);
+    // The cluster's own `kubernetes` Service is recorded with no tab open.
+    await expect
+      .poll(async () => ((await (await fetch(new URL('/api/history/namespaces/default/services/kubernetes', s.url))).json()) as { entries?: unknown[] }).entries?.length, {
+        timeout: 60_000,
+      })
+      .toBe(1);
+    expect(existsSync(join(data, 'history', 'history.db'))).toBe(true);
+    expect(await stop(s)).toBe(0);
+    const bad = await runPortholeCommand(['--embedded', '--history-max-bytes', 'lots']);
+    expect(bad.code).toBe(2);
+    expect(bad.output).toContain('--history-max-bytes');
   });
 
   it('refuses a --upstream-timeout that is not a positive number of seconds', async () => {
