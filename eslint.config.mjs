@@ -17,6 +17,7 @@ const LIB_LAYERS = {
   'service-actions': ['k8s', 'service', 'service-insight'],
   'service-guided': ['k8s', 'service', 'service-draft'],
   contract: ['k8s', 'service-list'],
+  'kubectl-command': ['k8s'],
 };
 /** Inside the embedded cluster: the lower layers never import the REST, HTTP, registry or controller layers above them. */
 const CLUSTER_LOWER = ['errors', 'storage', 'schema', 'allocators', 'patch', 'selectors', 'apply', 'printers', 'auth'];
