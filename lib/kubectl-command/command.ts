@@ -38,12 +38,13 @@ export function targetParts(target: KubectlTarget): CommandPart[] {
 
 /**
  * Joins the parts into one line, then the here-document with `doc` (an object as YAML, or text) on
- * standard input after it, if any.
+ * standard input after it, if any. The YAML is written for YAML 1.1 readers (kubectl's): strings
+ * such as `yes`, `on`, `0777` or `12:30` are quoted, or kubectl would read booleans and numbers.
  */
 export function assemble(parts: CommandPart[], doc?: unknown): KubectlCommand {
   const line = parts.map((p) => p.text).join(' ');
   if (doc === undefined) return { text: line, parts };
-  const here = hereDocument(typeof doc === 'string' ? doc : stringify(doc, { lineWidth: 0 }));
+  const here = hereDocument(typeof doc === 'string' ? doc : stringify(doc, { lineWidth: 0, version: '1.1' }));
   const stdin: CommandPart = {
     text: `${here.opener} … ${here.delimiter}`,
     meaning: `the object itself on standard input, up to the line ${here.delimiter} (the quotes keep $, \` and \\ in it as they are)`,

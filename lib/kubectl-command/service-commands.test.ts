@@ -52,6 +52,12 @@ describe('the Service commands', () => {
     expect(obj.spec).toEqual(svc().spec);
   });
 
+  it('strings a YAML 1.1 reader (kubectl) would take for booleans or numbers stay strings', () => {
+    const tricky = { a: 'yes', b: 'on', c: '0777', d: '12:30', e: '1_000', f: '~', g: 'Y', h: 'off' };
+    const { stdin } = asShellSeesIt(createCommand(svc({ labels: tricky }), { namespace: 'shop' }).text);
+    expect((parse(stdin, { version: '1.1' }) as Service).metadata.labels).toEqual(tricky);
+  });
+
   it('dry runs add --dry-run=server; several clusters add --context', () => {
     const cmd = createCommand(svc(), { namespace: 'shop', context: "it's prod" }, { dryRun: true });
     expect(asShellSeesIt(cmd.text).args).toEqual(['create', '-n', 'shop', '--context', "it's prod", '--dry-run=server', '-f', '-']);
