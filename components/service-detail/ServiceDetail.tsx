@@ -2,6 +2,7 @@
 import Link from 'next/link';
 import { useEffect, useState } from 'react';
 import { takeSavedNotice, type SavedNotice } from '../../lib/client/saved-notice';
+import { KubectlCommand } from '../text/KubectlCommand';
 import { usePageRoutes } from '../../lib/client/cluster-context';
 import { useConnectionState } from '../../lib/client/providers';
 import { useNow } from '../../lib/client/use-now';
@@ -140,7 +141,11 @@ export function ServiceDetail({ namespace, name }: ServiceDetailProps) {
       <h1 data-testid="service-name">
         <SafeText text={name} />
       </h1>
-      {service ? <span className={`type-badge type-${displayType(service)}`} data-testid="service-type">{displayType(service)}</span> : null}
+      {service ? (
+        <span className={`type-badge type-${displayType(service)}`} data-testid="service-type">
+          {displayType(service)}
+        </span>
+      ) : null}
       {service && service.spec?.type !== 'ExternalName' ? (
         model.diagnosisReady ? (
           <span className="page-sub" data-testid="header-counts">
@@ -163,6 +168,7 @@ export function ServiceDetail({ namespace, name }: ServiceDetailProps) {
           {savedNotice.resourceVersion ? ` (resourceVersion ${savedNotice.resourceVersion})` : ''}.
         </p>
       ) : null}
+      {savedNotice?.command ? <KubectlCommand command={savedNotice.command} caption={`${savedNotice.verb}. The same with kubectl`} /> : null}
       {service ? <ServiceActionBar service={service} /> : null}
     </div>
   );
@@ -224,7 +230,16 @@ export function ServiceDetail({ namespace, name }: ServiceDetailProps) {
         <StatusSection service={service} events={model.events} />
         <PortsSection service={service} pods={model.backing} />
         <ReachSection service={service} endpoints={model.endpoints} nodes={model.nodes} nodesUnavailable={model.sectionErrors.nodes} />
-        <TrafficSection groups={model.groups} counts={model.counts} source={model.source} loading={model.slicesLoading} external={external} servicePorts={(service.spec?.ports?.length ?? 0) > 0} nodeByAddress={nodeAddressIndex(model.nodes)} error={model.sectionErrors.endpointslices} />
+        <TrafficSection
+          groups={model.groups}
+          counts={model.counts}
+          source={model.source}
+          loading={model.slicesLoading}
+          external={external}
+          servicePorts={(service.spec?.ports?.length ?? 0) > 0}
+          nodeByAddress={nodeAddressIndex(model.nodes)}
+          error={model.sectionErrors.endpointslices}
+        />
         <PodsSection service={service} pods={model.backing} loading={model.namespacePods === undefined} error={model.sectionErrors.pods} />
         <EventsSection events={model.events} error={model.sectionErrors.events} />
         <YamlSection service={service} />
