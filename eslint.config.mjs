@@ -10,7 +10,7 @@ const LIB_LAYERS = {
   build: [],
   live: ['k8s'],
   service: ['k8s'],
-  'service-insight': ['k8s', 'service'],
+  'service-insight': ['k8s', 'service', 'kubectl-command'],
   'service-yaml': ['k8s', 'service', 'text'],
   'service-list': ['k8s', 'live', 'service', 'service-insight'],
   'service-draft': ['k8s', 'service', 'service-insight'],

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Node } from '../k8s/types';
-import { kubectlCommands, localForwardPort, shellQuote } from './kubectl';
+import { shellQuote } from '../kubectl-command/shell';
+import { kubectlCommands, localForwardPort } from './kubectl';
 import { reachAddresses } from './reach';
 import { svc } from './test-fixtures';
 
@@ -68,7 +69,7 @@ describe('kubectl commands', () => {
     expect(cmds).toContain('kubectl describe svc frontend -n shop');
     expect(cmds).toContain('kubectl get endpointslices -n shop -l kubernetes.io/service-name=frontend');
     expect(cmds).toContain('kubectl get pods -n shop -l app=frontend -o wide');
-    expect(cmds).toContain('kubectl port-forward -n shop svc/frontend 8080:80');
+    expect(cmds).toContain('kubectl port-forward svc/frontend 8080:80 -n shop');
   });
 
   it('no port-forward for ExternalName or a Service without selector', () => {
