@@ -193,6 +193,10 @@ export function ServiceEditor({ initial, editing, namespaces, draftRef, onKindCh
         )}
       </FormMessagesContext.Provider>
       <ValidationPanel validation={validation} creating={!editing} refused={!allowed} />
+      <KubectlCommand
+        command={command}
+        caption={editing ? 'The same with kubectl (a replace: refused with 409 if the Service changed since it was loaded)' : 'The same with kubectl'}
+      />
       <div className="sf-actions">
         <button
           type="button"
@@ -221,10 +225,6 @@ export function ServiceEditor({ initial, editing, namespaces, draftRef, onKindCh
           Cancel
         </Link>
       </div>
-      <KubectlCommand
-        command={command}
-        caption={editing ? 'The same with kubectl (a replace: refused with 409 if the Service changed since it was loaded)' : 'The same with kubectl'}
-      />
       {/* What the last save did, next to the button that did it (role=alert: announced). */}
       <SaveOutcome
         state={save.state}

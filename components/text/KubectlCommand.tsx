@@ -24,7 +24,8 @@ export function KubectlCommand({ command, caption = 'The same with kubectl', exp
         <span>{caption}</span>
         <CopyButton text={text} label="kubectl command" />
       </figcaption>
-      <pre>
+      {/* Focusable so a long command can be scrolled from the keyboard (browsers differ on scrollers). */}
+      <pre tabIndex={0} role="region" aria-label="kubectl command text">
         <code>{text}</code>
       </pre>
       {explain && parts.length ? (
