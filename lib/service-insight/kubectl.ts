@@ -40,6 +40,9 @@ export function kubectlCommands(svc: Service, clusterDomain = DEFAULT_CLUSTER_DO
       command: `kubectl run -it --rm porthole-probe ${n} --image=busybox:1.36 --restart=Never -- nc -zv -w 3 ${shellQuote(`${name}.${ns}`)} ${first.port}`,
     });
   }
-  out.push({ label: 'Resolve its DNS name', command: `kubectl run -it --rm porthole-dns ${n} --image=busybox:1.36 --restart=Never -- nslookup ${shellQuote(`${name}.${ns}.svc.${clusterDomain}`)}` });
+  out.push({
+    label: 'Resolve its DNS name',
+    command: `kubectl run -it --rm porthole-dns ${n} --image=busybox:1.36 --restart=Never -- nslookup ${shellQuote(`${name}.${ns}.svc.${clusterDomain}`)}`,
+  });
   return out;
 }

@@ -9,7 +9,9 @@ const node = (name: string, internal: string, external?: string): Node => ({
   apiVersion: 'v1',
   kind: 'Node',
   metadata: { name },
-  status: { addresses: [{ type: 'InternalIP', address: internal }, { type: 'Hostname', address: name }, ...(external ? [{ type: 'ExternalIP' as const, address: external }] : [])] },
+  status: {
+    addresses: [{ type: 'InternalIP', address: internal }, { type: 'Hostname', address: name }, ...(external ? [{ type: 'ExternalIP' as const, address: external }] : [])],
+  },
 });
 
 describe('how to reach a Service', () => {
@@ -47,7 +49,11 @@ describe('how to reach a Service', () => {
   it('LoadBalancer: the ingress IP or hostname with the ports', () => {
     const s = svc('lb', { type: 'LoadBalancer', ports: [{ name: 'https', port: 443, nodePort: 31443 }] });
     s.status = { loadBalancer: { ingress: [{ ip: '172.18.255.1', ipMode: 'VIP' }, { hostname: 'lb.example.com' }] } };
-    expect(reachAddresses(s).filter((x) => x.kind === 'load-balancer').map((x) => x.address)).toEqual(['172.18.255.1:443', 'lb.example.com:443']);
+    expect(
+      reachAddresses(s)
+        .filter((x) => x.kind === 'load-balancer')
+        .map((x) => x.address),
+    ).toEqual(['172.18.255.1:443', 'lb.example.com:443']);
   });
 
   it('externalIPs and ExternalName', () => {
