@@ -10,7 +10,7 @@ const LIB_LAYERS = {
   build: [],
   live: ['k8s'],
   service: ['k8s'],
-  'service-insight': ['k8s', 'service'],
+  'service-insight': ['k8s', 'service', 'kubectl-command'],
   'service-yaml': ['k8s', 'service', 'text'],
   'service-list': ['k8s', 'live', 'service', 'service-insight'],
   'service-draft': ['k8s', 'service', 'service-insight'],
@@ -18,6 +18,7 @@ const LIB_LAYERS = {
   'service-guided': ['k8s', 'service', 'service-draft'],
   contract: ['k8s', 'service-list'],
   'service-history': ['k8s'],
+  'kubectl-command': ['k8s'],
 };
 /** Inside the embedded cluster: the lower layers never import the REST, HTTP, registry or controller layers above them. */
 const CLUSTER_LOWER = ['errors', 'storage', 'schema', 'allocators', 'patch', 'selectors', 'apply', 'printers', 'auth', 'workloads'];

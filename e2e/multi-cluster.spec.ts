@@ -70,6 +70,18 @@ test('a shared link opens the same Service on the same cluster', async ({ page, 
   }
 });
 
+test('the kubectl command of an action names the context this browser acts as on that cluster', async ({ page }) => {
+  await page.goto(`${stack.url}/services/default/${ONLY_IN_BETA}?cluster=beta`);
+  await expect(page.getByTestId('service-name')).toHaveText(ONLY_IN_BETA);
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  const command = page.getByRole('alertdialog').getByRole('figure', { name: 'kubectl command' });
+  await expect(command).toContainText(`kubectl delete --raw /api/v1/namespaces/default/services/${ONLY_IN_BETA} --context beta-admin -f -`);
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();
+
+  await page.goto(`${stack.url}/services/new?type=ClusterIP&namespace=default&cluster=alpha`);
+  await expect(page.getByRole('figure', { name: 'kubectl command' })).toContainText('kubectl create -n default --context alpha-admin -f -');
+});
+
 test('the unreachable cluster shows its state while the others stay usable', async ({ page }) => {
   await page.goto(`${stack.url}/services?cluster=dead`);
   await expect(picker(page)).toHaveValue('dead');

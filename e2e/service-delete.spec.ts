@@ -22,8 +22,15 @@ test('delete from the detail page: the dialog says what stops working; Escape ca
   await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(dialog.getByRole('button', { name: 'Delete', exact: true })).toBeFocused();
+  // Past the last control, focus wraps to the first: the kubectl command's copy button, its text (scrollable), then Cancel.
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByRole('button', { name: 'Copy kubectl command' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByRole('region', { name: 'kubectl command text' })).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Shift+Tab');
   await page.keyboard.press('Shift+Tab');
   await expect(dialog.getByRole('button', { name: 'Delete', exact: true })).toBeFocused();
   await page.keyboard.press('Escape');

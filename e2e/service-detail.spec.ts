@@ -41,7 +41,7 @@ test.describe('every section renders for each type', () => {
     await expect(page.getByTestId('endpoint-row')).toHaveCount(3);
     await expect(page.getByTestId('endpoint-counts')).toHaveText('3/3 ready');
     await expect(page.getByTestId('pod-row')).toHaveCount(3);
-    await expect(page.getByTestId('kubectl-commands')).toContainText('kubectl port-forward -n shop svc/frontend 8080:80');
+    await expect(page.getByTestId('kubectl-commands')).toContainText('kubectl port-forward svc/frontend 8080:80 -n shop');
     await expect(page.getByTestId('kubectl-commands')).toContainText('kubectl get endpointslices -n shop -l kubernetes.io/service-name=frontend');
     // An endpoint links to its pod's row.
     const link = page.getByTestId('endpoint-row').first().locator('a');
@@ -229,7 +229,7 @@ test('copy buttons copy the right text', async ({ page, context }) => {
   expect(envText).toContain('FRONTEND_PORT_443_TCP_PROTO=tcp');
 
   await page.getByRole('button', { name: /^Copy command: Forward localhost:8080/ }).click();
-  await expect.poll(clipboard).toBe('kubectl port-forward -n shop svc/frontend 8080:80');
+  await expect.poll(clipboard).toBe('kubectl port-forward svc/frontend 8080:80 -n shop');
 
   const clusterIP = (await page.locator('[data-field=clusterIPs] code').first().innerText()).trim();
   await page.getByRole('button', { name: 'Copy cluster IP' }).click();

@@ -88,6 +88,12 @@ test('guided flow: pods → ClusterIP → ports → review → a Service whose e
   await expect(page.getByRole('status', { name: 'Server dry run' })).toContainText('Server dry run: accepted');
   // The dry run stored nothing.
   expect((await api.request('GET', `/api/v1/namespaces/${NS}/services/web`)).status).toBe(404);
+  // The same with kubectl, each part explained in one line.
+  const kubectl = page.getByRole('figure', { name: 'kubectl command' });
+  await expect(kubectl.getByRole('region', { name: 'kubectl command text' })).toContainText(`kubectl create -n ${NS} -f - <<'EOF'`);
+  const parts = kubectl.getByRole('list', { name: 'What each part of the command does' }).getByRole('listitem');
+  await expect(parts.filter({ hasText: `-n ${NS}` })).toContainText(`in namespace ${NS}`);
+  await expect(parts.filter({ hasText: '-f -' })).toContainText('reads the object from standard input');
 
   // 5: create → the detail page with its endpoints.
   await page.getByRole('button', { name: 'Create Service' }).click();

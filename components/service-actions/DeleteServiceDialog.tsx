@@ -1,9 +1,12 @@
 'use client';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { useKubectlTarget } from '../../lib/client/kubectl-target';
 import { deleteService, writeErrorStatus } from '../../lib/client/service-writes';
+import { deleteCommand } from '../../lib/kubectl-command/service-commands';
 import type { Service, Status } from '../../lib/k8s/types';
 import { deleteImpact, needsTypedConfirmation } from '../../lib/service-actions/delete-impact';
+import { KubectlCommand } from '../text/KubectlCommand';
 import { ModalDialog } from './ModalDialog';
 
 /** What went wrong, in words, for the codes a delete meets. */
@@ -39,6 +42,7 @@ export function DeleteServiceDialog({ service, onCancel, onDeleted }: Props) {
   const impact = deleteImpact(service);
   const typed = needsTypedConfirmation(service);
   const [confirmText, setConfirmText] = useState('');
+  const target = useKubectlTarget(ns);
   // onDeleted runs in the request's own chain: the live page may unmount this dialog (the watch
   // reports the deletion) before the DELETE response arrives.
   const remove = useMutation({
@@ -66,23 +70,45 @@ export function DeleteServiceDialog({ service, onCancel, onDeleted }: Props) {
           </li>
           {impact.clusterIPs.length ? (
             <li>
-              the cluster IP{impact.clusterIPs.length > 1 ? 's' : ''} {impact.clusterIPs.map((ip) => <code key={ip}>{ip}</code>)}: open connections to it break;
+              the cluster IP{impact.clusterIPs.length > 1 ? 's' : ''}{' '}
+              {impact.clusterIPs.map((ip) => (
+                <code key={ip}>{ip}</code>
+              ))}
+              : open connections to it break;
             </li>
           ) : null}
           {impact.nodePorts.length ? (
             <li data-testid="impact-node-ports">
-              the node port{impact.nodePorts.length > 1 ? 's' : ''} {impact.nodePorts.map((p) => <code key={p}>{p}</code>)} on every node
-              {impact.healthCheckNodePort ? <> (and the health-check port <code>{impact.healthCheckNodePort}</code>)</> : null};
+              the node port{impact.nodePorts.length > 1 ? 's' : ''}{' '}
+              {impact.nodePorts.map((p) => (
+                <code key={p}>{p}</code>
+              ))}{' '}
+              on every node
+              {impact.healthCheckNodePort ? (
+                <>
+                  {' '}
+                  (and the health-check port <code>{impact.healthCheckNodePort}</code>)
+                </>
+              ) : null}
+              ;
             </li>
           ) : null}
           {impact.loadBalancerAddresses.length ? (
             <li data-testid="impact-lb">
-              the load-balancer address{impact.loadBalancerAddresses.length > 1 ? 'es' : ''} {impact.loadBalancerAddresses.map((a) => <code key={a}>{a}</code>)}: the cloud load balancer is released, and a new one may get another address;
+              the load-balancer address{impact.loadBalancerAddresses.length > 1 ? 'es' : ''}{' '}
+              {impact.loadBalancerAddresses.map((a) => (
+                <code key={a}>{a}</code>
+              ))}
+              : the cloud load balancer is released, and a new one may get another address;
             </li>
           ) : null}
           {impact.externalIPs.length ? (
             <li>
-              routing of the external IPs {impact.externalIPs.map((a) => <code key={a}>{a}</code>)};
+              routing of the external IPs{' '}
+              {impact.externalIPs.map((a) => (
+                <code key={a}>{a}</code>
+              ))}
+              ;
             </li>
           ) : null}
           <li>its Endpoints and EndpointSlices. The pods behind it keep running.</li>
@@ -93,6 +119,7 @@ export function DeleteServiceDialog({ service, onCancel, onDeleted }: Props) {
           </p>
         ))}
       </div>
+      <KubectlCommand command={deleteCommand(service, target)} caption="The same with kubectl (only this object: its uid is the precondition)" />
       {typed ? (
         <div className="sa-field">
           <label htmlFor={ids.confirm}>

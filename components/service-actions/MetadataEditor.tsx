@@ -2,9 +2,23 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { StatusError } from '../../lib/client/fetch-json';
+import { useKubectlTarget } from '../../lib/client/kubectl-target';
 import { patchServiceMetadata, writeErrorStatus } from '../../lib/client/service-writes';
+import type { KubectlCommand as Command } from '../../lib/kubectl-command/command';
+import { metadataCommand } from '../../lib/kubectl-command/service-commands';
 import type { Service, Status } from '../../lib/k8s/types';
-import { changedKeys, checkMetaRows, isBlankRow, mapFromRows, newRow, type MetaMapName, type MetaRow, type StringMap } from '../../lib/service-actions/metadata-edit';
+import {
+  changedKeys,
+  checkMetaRows,
+  isBlankRow,
+  mapFromRows,
+  metadataMergePatch,
+  newRow,
+  type MetaMapName,
+  type MetaRow,
+  type StringMap,
+} from '../../lib/service-actions/metadata-edit';
+import { KubectlCommand } from '../text/KubectlCommand';
 
 const SINGULAR: Record<MetaMapName, string> = { labels: 'Label', annotations: 'Annotation' };
 
@@ -16,7 +30,8 @@ interface Props {
   base: StringMap;
   baseResourceVersion: string;
   initialRows: MetaRow[];
-  onDone: () => void;
+  /** Closes the editor; after a save, with the kubectl command that does the same. */
+  onDone: (saved?: Command) => void;
 }
 
 function Messages({ id, messages }: { id: string; messages: string[] }) {
@@ -43,10 +58,19 @@ export function MetadataEditor({ service, which, base, baseResourceVersion, init
   const serverChanged = changedKeys(base, liveMap);
   const liveRv = service.metadata.resourceVersion ?? '';
   const [conflict, setConflict] = useState(false);
+  const target = useKubectlTarget(service.metadata.namespace ?? 'default');
+  const commandOnTopOf = (rv: string): Command | undefined => {
+    const patch = metadataMergePatch(which, base, edited, rv);
+    return patch ? metadataCommand(service.metadata.name ?? '', which, patch.metadata[which] ?? {}, rv, target) : undefined;
+  };
+  const command = commandOnTopOf(baseResourceVersion);
   const save = useMutation({
-    mutationFn: (onTopOf: 'base' | 'current') =>
-      patchServiceMetadata({ ...service, metadata: { ...service.metadata, resourceVersion: onTopOf === 'base' ? baseResourceVersion : liveRv } }, which, base, edited),
-    onSuccess: () => onDone(),
+    mutationFn: async (onTopOf: 'base' | 'current') => {
+      const rv = onTopOf === 'base' ? baseResourceVersion : liveRv;
+      await patchServiceMetadata({ ...service, metadata: { ...service.metadata, resourceVersion: rv } }, which, base, edited);
+      return commandOnTopOf(rv);
+    },
+    onSuccess: (saved) => onDone(saved),
     onError: (err) => setConflict(err instanceof StatusError && err.code === 409),
   });
   const error: Status | undefined = save.error ? writeErrorStatus(save.error) : undefined;
@@ -71,7 +95,14 @@ export function MetadataEditor({ service, which, base, baseResourceVersion, init
           const valueErr = `${which}-${r.id}-value-error`;
           return (
             <li key={r.id} className="sa-meta-row" data-row={r.id} data-testid="meta-row">
-              <MetaCell label={`${noun} ${n} key`} placeholder="key (e.g. app or example.com/team)" value={r.key} errorId={keyErr} messages={p.key} onChange={(key) => update(r.id, { key })} />
+              <MetaCell
+                label={`${noun} ${n} key`}
+                placeholder="key (e.g. app or example.com/team)"
+                value={r.key}
+                errorId={keyErr}
+                messages={p.key}
+                onChange={(key) => update(r.id, { key })}
+              />
               <span className="sd-kv-eq" aria-hidden>
                 =
               </span>
@@ -109,18 +140,14 @@ export function MetadataEditor({ service, which, base, baseResourceVersion, init
           Add {noun.toLowerCase()}
         </button>
         <span className="topbar-spacer" />
-        <button type="button" className="button" onClick={onDone}>
+        <button type="button" className="button" onClick={() => onDone()}>
           Cancel
         </button>
-        <button
-          type="button"
-          className="button primary"
-          aria-disabled={canSave ? undefined : 'true'}
-          onClick={canSave ? () => save.mutate('base') : undefined}
-        >
+        <button type="button" className="button primary" aria-disabled={canSave ? undefined : 'true'} onClick={canSave ? () => save.mutate('base') : undefined}>
           {save.isPending ? 'Saving…' : `Save ${which}`}
         </button>
       </div>
+      {command ? <KubectlCommand command={command} /> : null}
       {serverChanged.length && !conflict ? (
         <p className="banner warn" role="status" data-testid="changed-meanwhile">
           Changed on the server since you started editing: {serverChanged.join(', ')}. Saving now answers 409 Conflict; your edits stay here either way.
@@ -132,7 +159,13 @@ export function MetadataEditor({ service, which, base, baseResourceVersion, init
             {conflict ? (
               <>
                 <strong>409 Conflict: this Service changed on the server since you started editing.</strong>
-                {serverChanged.length ? <>Changed {which}: {serverChanged.join(', ')}. </> : <>Its {which} are the same; other fields changed. </>}
+                {serverChanged.length ? (
+                  <>
+                    Changed {which}: {serverChanged.join(', ')}.{' '}
+                  </>
+                ) : (
+                  <>Its {which} are the same; other fields changed. </>
+                )}
                 Your edits are kept.{' '}
                 <button type="button" className="button" onClick={() => save.mutate('current')}>
                   Apply my changes to the current version

@@ -2,6 +2,7 @@
 import Link from 'next/link';
 import { useEffect, useState } from 'react';
 import { takeSavedNotice, type SavedNotice } from '../../lib/client/saved-notice';
+import { KubectlCommand } from '../text/KubectlCommand';
 import { usePageRoutes } from '../../lib/client/cluster-context';
 import { useConnectionState } from '../../lib/client/providers';
 import { useNow } from '../../lib/client/use-now';
@@ -171,6 +172,7 @@ export function ServiceDetail({ namespace, name }: ServiceDetailProps) {
           {savedNotice.resourceVersion ? ` (resourceVersion ${savedNotice.resourceVersion})` : ''}.
         </p>
       ) : null}
+      {savedNotice?.command ? <KubectlCommand command={savedNotice.command} caption={`${savedNotice.verb}. The same with kubectl`} /> : null}
       {service ? <ServiceActionBar service={service} /> : null}
     </div>
   );

@@ -26,6 +26,9 @@ import { WriteRefusalNote } from '../service-actions/WriteRefusalNote';
 import { browserStorage, useDraftPersistence } from '../service-yaml/use-draft-persistence';
 import { LiveChangeBanner, SaveOutcome, SwitchBanner } from './EditorBanners';
 import { noteSaved } from '../../lib/client/saved-notice';
+import { useKubectlTarget } from '../../lib/client/kubectl-target';
+import { createCommand, replaceCommand } from '../../lib/kubectl-command/service-commands';
+import { KubectlCommand } from '../text/KubectlCommand';
 import { FormMessagesContext } from './FieldShell';
 import { FormHeader } from './FormHeader';
 import { ServiceYamlPane } from '../service-yaml/ServiceYamlPane';
@@ -81,15 +84,25 @@ export function ServiceEditor({ initial, editing, namespaces, draftRef, onKindCh
   const pristineJson = useMemo(() => JSON.stringify(base), [base]);
   useDraftPersistence(saved ? undefined : draftRef, draftJson, pristineJson, undefined);
 
+  const target = useKubectlTarget(ns);
+  const command = editing ? replaceCommand(outgoing, target) : createCommand(outgoing, target);
   const onSaved = useCallback(
-    (svc: Service) => {
+    (svc: Service, sent: Service) => {
       setSaved(true);
       const storage = browserStorage();
       if (storage && draftRef) discardDraft(storage, draftRef);
-      noteSaved({ namespace: svc.metadata.namespace ?? ns, name: svc.metadata.name ?? '', verb: editing ? 'Applied' : 'Created', resourceVersion: svc.metadata.resourceVersion });
+      // A 409 re-create goes out as a create: the command shown after is the one for what was sent.
+      const done = sent.metadata.resourceVersion ? replaceCommand(sent, target) : createCommand(sent, target);
+      noteSaved({
+        namespace: svc.metadata.namespace ?? ns,
+        name: svc.metadata.name ?? '',
+        verb: editing ? 'Applied' : 'Created',
+        resourceVersion: svc.metadata.resourceVersion,
+        command: done.text,
+      });
       router.replace(routes.service(svc.metadata.namespace ?? ns, svc.metadata.name ?? ''));
     },
-    [router, routes, ns, draftRef, editing],
+    [router, routes, ns, draftRef, editing, target],
   );
   const save = useServiceSave(ref, onSaved);
 
@@ -125,7 +138,11 @@ export function ServiceEditor({ initial, editing, namespaces, draftRef, onKindCh
   return (
     <div className="sf-page">
       <FormHeader title={title} service={editing ? { namespace: ns, name } : undefined}>
-        {dirty ? <span className="page-sub" data-testid="unsaved">Unsaved changes</span> : null}
+        {dirty ? (
+          <span className="page-sub" data-testid="unsaved">
+            Unsaved changes
+          </span>
+        ) : null}
       </FormHeader>
       <WriteRefusalNote permission={permission} id={refusalId} testId="write-refusal" />
       <div role="tablist" aria-label="Editor view" className="sf-tabs">
@@ -157,23 +174,29 @@ export function ServiceEditor({ initial, editing, namespaces, draftRef, onKindCh
           <div onKeyDown={(e) => e.key === 'Enter' && e.target instanceof HTMLInputElement && setAttempted(true)}>
             {/* Read-only mode: nothing can be sent, so nothing can be changed either. */}
             <fieldset className="sf-plain-fieldset" disabled={readOnlyMode}>
-              <ServiceFormFields form={form} update={update} draft={draft} editing={!!editing} original={editing ? base : undefined} namespaces={namespaces} onKind={onKind} onPreset={onPreset} />
+              <ServiceFormFields
+                form={form}
+                update={update}
+                draft={draft}
+                editing={!!editing}
+                original={editing ? base : undefined}
+                namespaces={namespaces}
+                onKind={onKind}
+                onPreset={onPreset}
+              />
             </fieldset>
           </div>
         ) : (
           <div role="tabpanel" aria-label="YAML" className="sf-yaml">
-            <ServiceYamlPane
-              draft={draft}
-              onDraftChange={setDraft}
-              mode={editing ? 'edit' : 'create'}
-              live={editing ? base : undefined}
-              namespace={ns}
-              readOnly={!allowed}
-            />
+            <ServiceYamlPane draft={draft} onDraftChange={setDraft} mode={editing ? 'edit' : 'create'} live={editing ? base : undefined} namespace={ns} readOnly={!allowed} />
           </div>
         )}
       </FormMessagesContext.Provider>
       <ValidationPanel validation={validation} creating={!editing} refused={!allowed} />
+      <KubectlCommand
+        command={command}
+        caption={editing ? 'The same with kubectl (a replace: refused with 409 if the Service changed since it was loaded)' : 'The same with kubectl'}
+      />
       <div className="sf-actions">
         <button
           type="button"

@@ -29,6 +29,8 @@ import { TrafficCheck } from './TrafficCheck';
 import { useGuidedState } from './use-guided-state';
 import './guided.css';
 import { noteSaved } from '../../lib/client/saved-notice';
+import { useKubectlTarget } from '../../lib/client/kubectl-target';
+import { createCommand } from '../../lib/kubectl-command/service-commands';
 
 /** The guided flow has no typed-number fields of the form's kind: no input problems. */
 const NO_PROBLEMS: readonly InputProblem[] = [];
@@ -108,13 +110,20 @@ export function GuidedFlow() {
     goTo(step + 1);
   };
 
+  const target = useKubectlTarget(namespace);
   const create = async () => {
     setCreating(true);
     setCreateError(undefined);
     const r = await serviceWrites.create(namespace, svc);
     if (r.ok) {
       reset();
-      noteSaved({ namespace: r.data.metadata.namespace ?? namespace, name: r.data.metadata.name ?? state.name, verb: 'Created', resourceVersion: r.data.metadata.resourceVersion });
+      noteSaved({
+        namespace: r.data.metadata.namespace ?? namespace,
+        name: r.data.metadata.name ?? state.name,
+        verb: 'Created',
+        resourceVersion: r.data.metadata.resourceVersion,
+        command: createCommand(svc, target).text,
+      });
       router.replace(routes.service(r.data.metadata.namespace ?? namespace, r.data.metadata.name ?? state.name));
       return;
     }
@@ -146,9 +155,7 @@ export function GuidedFlow() {
         </h2>
         {!choices.loading && !choices.unlisted && allowed.length === 0 && (
           <p className="gd-bad" role="alert">
-            {me.data?.readOnly
-              ? READ_ONLY_REASON
-              : 'You may not create Services in any namespace (the cluster’s RBAC refuses it); ask for the create permission on services.'}
+            {me.data?.readOnly ? READ_ONLY_REASON : 'You may not create Services in any namespace (the cluster’s RBAC refuses it); ask for the create permission on services.'}
           </p>
         )}
         {step === 1 && (
@@ -167,7 +174,12 @@ export function GuidedFlow() {
         {step === 3 && <StepPorts state={state} update={update} pods={matching} errors={shownErrors} />}
         {step === 4 && (
           <>
-            <TrafficCheck traffic={traffic} loading={podList.items === undefined} confirmed={confirmedFor === trafficKey} onConfirm={(c) => setConfirmedFor(c ? trafficKey : undefined)} />
+            <TrafficCheck
+              traffic={traffic}
+              loading={podList.items === undefined}
+              confirmed={confirmedFor === trafficKey}
+              onConfirm={(c) => setConfirmedFor(c ? trafficKey : undefined)}
+            />
             <StepReview svc={svc} validation={validation} errors={errors} nodes={nodes.items ?? []} stepOfField={stepOfField} goTo={goTo} />
           </>
         )}
@@ -176,8 +188,8 @@ export function GuidedFlow() {
         )}
         {step === 1 && Object.keys(state.selector).length === 0 && (
           <p className="gd-warn">
-            No label chosen: a Service without a selector gets no endpoints, so no pod receives its traffic (unless you manage its EndpointSlices yourself).
-            An ExternalName Service (step 2) needs no pods.
+            No label chosen: a Service without a selector gets no endpoints, so no pod receives its traffic (unless you manage its EndpointSlices yourself). An ExternalName Service
+            (step 2) needs no pods.
           </p>
         )}
         <div className="gd-actions">

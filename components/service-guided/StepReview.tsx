@@ -4,12 +4,15 @@
  * it, the local check and the server's dry run; then create.
  */
 import { stringify } from 'yaml';
+import { useKubectlTarget } from '../../lib/client/kubectl-target';
 import type { DraftValidation } from '../../lib/client/use-draft-validation';
+import { createCommand } from '../../lib/kubectl-command/service-commands';
 import { formatFieldError, type FieldError } from '../../lib/k8s/field-errors';
 import type { Node, Service } from '../../lib/k8s/types';
 import { serviceDnsNames } from '../../lib/service-insight/dns';
 import { formatEnv, serviceEnvVars } from '../../lib/service-insight/env-vars';
 import { reachAddresses } from '../../lib/service-insight/reach';
+import { KubectlCommand } from '../text/KubectlCommand';
 
 interface Props {
   svc: Service;
@@ -34,6 +37,7 @@ export function StepReview({ svc, validation, errors, nodes, stepOfField, goTo }
   const reach = reachAddresses(withIP, nodes);
   const nodeAddrs = nodes.flatMap((n) => (n.status?.addresses ?? []).filter((a) => a.type === 'InternalIP' || a.type === 'ExternalIP').map((a) => a.address));
   const localOk = errors.length === 0;
+  const target = useKubectlTarget(svc.metadata.namespace ?? 'default');
   return (
     <>
       <p className="gd-explain">Check what will be created. Nothing exists in the cluster until you press Create.</p>
@@ -61,9 +65,7 @@ export function StepReview({ svc, validation, errors, nodes, stepOfField, goTo }
         <div role="status" aria-live="polite" aria-label="Server dry run" className="gd-dryrun">
           {!server && <p>Server dry run: asking the API server…</p>}
           {server?.ok && (
-            <p className="gd-ok">
-              Server dry run: accepted. (The cluster IP and node ports in a dry-run answer are placeholders; the real ones are allocated on create.)
-            </p>
+            <p className="gd-ok">Server dry run: accepted. (The cluster IP and node ports in a dry-run answer are placeholders; the real ones are allocated on create.)</p>
           )}
           {server && !server.ok && (
             <p className="gd-bad">
@@ -98,7 +100,11 @@ export function StepReview({ svc, validation, errors, nodes, stepOfField, goTo }
                 </li>
               ))}
             </ul>
-            <p className="gd-hint">{spec.clusterIP === 'None' ? 'Headless: the name resolves to the addresses of the ready pods, one record each.' : 'The name resolves to the cluster IP allocated on create.'}</p>
+            <p className="gd-hint">
+              {spec.clusterIP === 'None'
+                ? 'Headless: the name resolves to the addresses of the ready pods, one record each.'
+                : 'The name resolves to the cluster IP allocated on create.'}
+            </p>
           </>
         )}
       </section>
@@ -107,8 +113,13 @@ export function StepReview({ svc, validation, errors, nodes, stepOfField, goTo }
         <h3 id="gd-env-h">Environment variables pods will see</h3>
         {env.vars.length ? (
           <>
-            <p className="gd-hint">Containers started after the Service exists, in {svc.metadata.namespace}, get these ({ALLOCATED_IP} is the address allocated on create). Prefer the DNS name: it also works for pods started earlier.</p>
-            <pre className="gd-pre" aria-label="Environment variables">{formatEnv(env.vars)}</pre>
+            <p className="gd-hint">
+              Containers started after the Service exists, in {svc.metadata.namespace}, get these ({ALLOCATED_IP} is the address allocated on create). Prefer the DNS name: it also
+              works for pods started earlier.
+            </p>
+            <pre className="gd-pre" aria-label="Environment variables">
+              {formatEnv(env.vars)}
+            </pre>
           </>
         ) : (
           <p>{env.none}</p>
@@ -126,12 +137,17 @@ export function StepReview({ svc, validation, errors, nodes, stepOfField, goTo }
             ))}
           {reach.map((r, i) => (
             <li key={i}>
-              <code>{r.address}</code> {r.protocol} <span className="gd-hint">— from {r.from}{r.note ? `; ${r.note}` : ''}</span>
+              <code>{r.address}</code> {r.protocol}{' '}
+              <span className="gd-hint">
+                — from {r.from}
+                {r.note ? `; ${r.note}` : ''}
+              </span>
             </li>
           ))}
           {(spec.type === 'NodePort' || spec.type === 'LoadBalancer') && (
             <li>
-              Every node{nodeAddrs.length ? ` (${nodeAddrs.join(', ')})` : ''} on the node port allocated on create (30000-32767) <span className="gd-hint">— from the nodes’ network</span>
+              Every node{nodeAddrs.length ? ` (${nodeAddrs.join(', ')})` : ''} on the node port allocated on create (30000-32767){' '}
+              <span className="gd-hint">— from the nodes’ network</span>
             </li>
           )}
           {spec.type === 'LoadBalancer' && (
@@ -145,7 +161,18 @@ export function StepReview({ svc, validation, errors, nodes, stepOfField, goTo }
 
       <section className="gd-review" aria-labelledby="gd-yaml-h">
         <h3 id="gd-yaml-h">YAML</h3>
-        <pre className="gd-pre" aria-label="Service YAML">{stringify(svc)}</pre>
+        <pre className="gd-pre" aria-label="Service YAML">
+          {stringify(svc)}
+        </pre>
+      </section>
+
+      <section className="gd-review" aria-labelledby="gd-kubectl-h">
+        <h3 id="gd-kubectl-h">The same with kubectl</h3>
+        <p className="gd-hint">Create does exactly what this command does. Each part, in one line:</p>
+        <KubectlCommand command={createCommand(svc, target)} caption="kubectl" explain />
+        <p className="gd-hint">
+          The server dry run above is the same command with <code>--dry-run=server</code>: the API server checks everything and stores nothing.
+        </p>
       </section>
     </>
   );

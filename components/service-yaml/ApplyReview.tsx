@@ -5,11 +5,17 @@
  * after an apply conflict the fields with their managers and an explicit "force" step.
  */
 import dynamic from 'next/dynamic';
+import type { KubectlCommand as Command } from '../../lib/kubectl-command/command';
 import type { ApplyConflict } from '../../lib/service-yaml/apply-payload';
+import { KubectlCommand } from '../text/KubectlCommand';
 
 const YamlDiffEditor = dynamic(() => import('./YamlDiffEditor'), {
   ssr: false,
-  loading: () => <p className="sy-loading" role="status">Loading the diff…</p>,
+  loading: () => (
+    <p className="sy-loading" role="status">
+      Loading the diff…
+    </p>
+  ),
 });
 
 export type ApplyMethod = 'replace' | 'apply';
@@ -24,6 +30,8 @@ export interface ApplyReviewProps {
   busy: boolean;
   error?: string;
   conflicts: readonly ApplyConflict[];
+  /** The kubectl command doing what Apply (or, after conflicts, Force apply) sends. */
+  command: Command;
   onApply(force: boolean): void;
   onCancel(): void;
 }
@@ -47,6 +55,7 @@ export function ApplyReview(p: ApplyReviewProps) {
           </label>
         </fieldset>
       )}
+      <KubectlCommand command={p.command} />
       {p.error && (
         <p className="banner bad" role="alert" data-testid="yaml-apply-error">
           {p.error}

@@ -15,6 +15,7 @@ import { useService } from '../../lib/client/services';
 import { objectToApply, serviceToYaml } from '../../lib/service-yaml/editor-text';
 import { inKeyOrderOf } from '../../lib/service-yaml/key-order';
 import { noteSaved } from '../../lib/client/saved-notice';
+import { useKubectlTarget } from '../../lib/client/kubectl-target';
 import { discardDraft, isDraftStale, loadDraft, type DraftRef } from '../../lib/service-yaml/drafts';
 import { parseServiceYaml } from '../../lib/service-yaml/parse-service';
 import { ServiceNotFound } from '../chrome/ServiceNotFound';
@@ -24,7 +25,8 @@ import { ConflictPanel } from './ConflictPanel';
 import { ServiceYamlPane } from './ServiceYamlPane';
 import { browserStorage, useDraftPersistence } from './use-draft-persistence';
 import { conflictMarkers, useThreeWay } from './use-three-way';
-import { useYamlApply } from './use-yaml-apply';
+import { useYamlApply, yamlWriteCommand } from './use-yaml-apply';
+import type { KubectlCommand } from '../../lib/kubectl-command/command';
 import { useHistoryVersion } from '../../lib/client/service-history';
 import { restoreOnto } from '../../lib/service-history/restore';
 import { RestoreNote } from './RestoreNote';
@@ -45,6 +47,7 @@ export function ServiceYamlEditPage({ namespace, name, restoreId }: { namespace:
   const [reviewing, setReviewing] = useState(false);
   const [method, setMethod] = useState<ApplyMethod>('replace');
   const writer = useYamlApply();
+  const target = useKubectlTarget(namespace);
   const threeWay = useThreeWay();
   const restoring = useHistoryVersion(namespace, name, restoreId);
 
@@ -98,7 +101,7 @@ export function ServiceYamlEditPage({ namespace, name, restoreId }: { namespace:
   const doApply = async (force: boolean) => {
     if (!edited) return;
     const out = await writer.apply(method, namespace, edited, base?.metadata.resourceVersion, force);
-    if (out.ok) return finish();
+    if (out.ok) return finish(yamlWriteCommand(method, edited, base?.metadata.resourceVersion, force, target));
     if (out.code === 409 && method === 'replace') {
       setReviewing(false);
       mergeLive('The Service was changed in the cluster while you were editing (409 Conflict). Your text is kept; the changes made in the cluster were merged into it.');
@@ -107,12 +110,12 @@ export function ServiceYamlEditPage({ namespace, name, restoreId }: { namespace:
   const recreate = async () => {
     if (!edited) return;
     const out = await writer.create(namespace, edited);
-    if (out.ok) finish();
+    if (out.ok) finish(yamlWriteCommand('create', edited, undefined, false, target));
   };
-  const finish = () => {
+  const finish = (done: KubectlCommand) => {
     const storage = browserStorage();
     if (storage && ref) discardDraft(storage, ref);
-    noteSaved({ namespace, name, verb: 'Applied' });
+    noteSaved({ namespace, name, verb: 'Applied', command: done.text });
     router.replace(routes.service(namespace, name));
   };
   const discard = () => {
@@ -187,6 +190,7 @@ export function ServiceYamlEditPage({ namespace, name, restoreId }: { namespace:
           busy={writer.busy}
           error={writer.error}
           conflicts={writer.conflicts}
+          command={yamlWriteCommand(method, edited, base?.metadata.resourceVersion, writer.conflicts.length > 0, target)}
           onApply={(force) => void doApply(force)}
           onCancel={() => {
             writer.reset();

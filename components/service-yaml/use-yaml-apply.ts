@@ -4,10 +4,19 @@ import { useState } from 'react';
 import type { Service } from '../../lib/k8s/types';
 import { StatusError } from '../../lib/client/fetch-json';
 import { serviceApi } from '../../lib/client/services';
+import type { KubectlCommand, KubectlTarget } from '../../lib/kubectl-command/command';
+import { createCommand, replaceCommand, serverSideApplyCommand } from '../../lib/kubectl-command/service-commands';
 import { applyConflicts, applyPayload, createPayload, FIELD_MANAGER, replacePayload, type ApplyConflict } from '../../lib/service-yaml/apply-payload';
 import type { ApplyMethod } from './ApplyReview';
 
 export type ApplyOutcome = { ok: true; service: Service } | { ok: false; code: number; message: string };
+
+/** The kubectl command sending what `apply` (or, for `'create'`, `create`) below sends. */
+export function yamlWriteCommand(method: ApplyMethod | 'create', edited: Service, baseResourceVersion: string | undefined, force: boolean, target: KubectlTarget): KubectlCommand {
+  if (method === 'create') return createCommand(createPayload(edited), target);
+  if (method === 'apply') return serverSideApplyCommand(applyPayload(edited), target, { fieldManager: FIELD_MANAGER, force });
+  return replaceCommand(replacePayload(edited, baseResourceVersion), target);
+}
 
 export function useYamlApply() {
   const [busy, setBusy] = useState(false);

@@ -8,6 +8,8 @@ export interface SavedNotice {
   name: string;
   verb: 'Created' | 'Applied';
   resourceVersion?: string;
+  /** The kubectl command that does what the save did (lib/kubectl-command). */
+  command?: string;
   at: number;
 }
 
@@ -39,7 +41,14 @@ export function takeSavedNotice(namespace: string, name: string): SavedNotice | 
     const n = JSON.parse(raw) as Partial<SavedNotice>;
     if (n.namespace !== namespace || n.name !== name || typeof n.at !== 'number' || Date.now() - n.at > FRESH_MS) return undefined;
     s.removeItem(KEY);
-    return { namespace, name, verb: n.verb === 'Created' ? 'Created' : 'Applied', resourceVersion: typeof n.resourceVersion === 'string' ? n.resourceVersion : undefined, at: n.at };
+    return {
+      namespace,
+      name,
+      verb: n.verb === 'Created' ? 'Created' : 'Applied',
+      resourceVersion: typeof n.resourceVersion === 'string' ? n.resourceVersion : undefined,
+      command: typeof n.command === 'string' ? n.command : undefined,
+      at: n.at,
+    };
   } catch {
     s.removeItem(KEY);
     return undefined;

@@ -34,15 +34,15 @@ export interface ServiceSave {
   dismiss: () => void;
 }
 
-/** `stored`: the Service being edited (absent when creating). `onSaved` gets the stored result. */
-export function useServiceSave(stored: ServiceRef | undefined, onSaved: (saved: Service) => void): ServiceSave {
+/** `stored`: the Service being edited (absent when creating). `onSaved` gets the stored result and what was sent. */
+export function useServiceSave(stored: ServiceRef | undefined, onSaved: (saved: Service, sent: Service) => void): ServiceSave {
   const [state, setState] = useState<SaveState>({ phase: 'idle' });
 
   const finish = useCallback(
-    async (outcome: WriteOutcome<Service>, onConflict?: () => Promise<void>) => {
+    async (outcome: WriteOutcome<Service>, sent: Service, onConflict?: () => Promise<void>) => {
       if (outcome.ok) {
         setState({ phase: 'idle' });
-        onSaved(outcome.data);
+        onSaved(outcome.data, sent);
         return;
       }
       const { status } = outcome;
@@ -58,13 +58,13 @@ export function useServiceSave(stored: ServiceRef | undefined, onSaved: (saved: 
     async (draft: Service, base: Service) => {
       setState({ phase: 'saving' });
       if (!stored) {
-        await finish(await serviceWrites.create(draft.metadata.namespace || 'default', draft));
+        await finish(await serviceWrites.create(draft.metadata.namespace || 'default', draft), draft);
         return;
       }
-      await finish(await serviceWrites.replace(stored, draft), async () => {
+      await finish(await serviceWrites.replace(stored, draft), draft, async () => {
         const live = await serviceWrites.get(stored);
         if (!live.ok) {
-          await finish(live);
+          await finish(live, draft);
           return;
         }
         setState({ phase: 'conflict', live: live.data, merge: threeWayMerge(base, live.data, draft) });
@@ -76,7 +76,8 @@ export function useServiceSave(stored: ServiceRef | undefined, onSaved: (saved: 
   const recreate = useCallback(
     async (draft: Service) => {
       setState({ phase: 'saving' });
-      await finish(await serviceWrites.create(draft.metadata.namespace || stored?.namespace || 'default', forRecreate(draft)));
+      const sent = forRecreate(draft);
+      await finish(await serviceWrites.create(draft.metadata.namespace || stored?.namespace || 'default', sent), sent);
     },
     [finish, stored],
   );

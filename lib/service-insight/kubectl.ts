@@ -1,5 +1,7 @@
 /** The kubectl commands that match what the detail page shows. Pure. */
 import type { Service } from '../k8s/types';
+import { portForwardCommand } from '../kubectl-command/service-commands';
+import { shellQuote } from '../kubectl-command/shell';
 import { selectorText } from '../service/display';
 import { DEFAULT_CLUSTER_DOMAIN } from './dns';
 import { SERVICE_NAME_LABEL } from './endpoints';
@@ -7,11 +9,6 @@ import { SERVICE_NAME_LABEL } from './endpoints';
 export interface KubectlCommand {
   label: string;
   command: string;
-}
-
-/** Quote for a POSIX shell when the text holds anything but safe characters. */
-export function shellQuote(text: string): string {
-  return /^[A-Za-z0-9_./:=,@%+-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
 /** Local port for port-forward: the Service port when it is unprivileged, else 8080 (or 8000+port). */
@@ -34,7 +31,8 @@ export function kubectlCommands(svc: Service, clusterDomain = DEFAULT_CLUSTER_DO
   if (selector) out.push({ label: 'The pods its selector matches', command: `kubectl get pods ${n} -l ${shellQuote(selector)} -o wide` });
   const first = svc.spec?.ports?.[0];
   if (svc.spec?.type !== 'ExternalName' && selector && first && (first.protocol ?? 'TCP') === 'TCP') {
-    out.push({ label: `Forward localhost:${localForwardPort(first.port)} to port ${first.port}`, command: `kubectl port-forward ${n} svc/${shellQuote(name)} ${localForwardPort(first.port)}:${first.port}` });
+    const local = localForwardPort(first.port);
+    out.push({ label: `Forward localhost:${local} to port ${first.port}`, command: portForwardCommand(name, local, first.port, { namespace: ns }).text });
   }
   if (svc.spec?.type !== 'ExternalName' && first) {
     out.push({
@@ -42,6 +40,9 @@ export function kubectlCommands(svc: Service, clusterDomain = DEFAULT_CLUSTER_DO
       command: `kubectl run -it --rm porthole-probe ${n} --image=busybox:1.36 --restart=Never -- nc -zv -w 3 ${shellQuote(`${name}.${ns}`)} ${first.port}`,
     });
   }
-  out.push({ label: 'Resolve its DNS name', command: `kubectl run -it --rm porthole-dns ${n} --image=busybox:1.36 --restart=Never -- nslookup ${shellQuote(`${name}.${ns}.svc.${clusterDomain}`)}` });
+  out.push({
+    label: 'Resolve its DNS name',
+    command: `kubectl run -it --rm porthole-dns ${n} --image=busybox:1.36 --restart=Never -- nslookup ${shellQuote(`${name}.${ns}.svc.${clusterDomain}`)}`,
+  });
   return out;
 }

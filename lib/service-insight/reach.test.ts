@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Node } from '../k8s/types';
-import { kubectlCommands, localForwardPort, shellQuote } from './kubectl';
+import { shellQuote } from '../kubectl-command/shell';
+import { kubectlCommands, localForwardPort } from './kubectl';
 import { reachAddresses } from './reach';
 import { svc } from './test-fixtures';
 
@@ -8,7 +9,9 @@ const node = (name: string, internal: string, external?: string): Node => ({
   apiVersion: 'v1',
   kind: 'Node',
   metadata: { name },
-  status: { addresses: [{ type: 'InternalIP', address: internal }, { type: 'Hostname', address: name }, ...(external ? [{ type: 'ExternalIP' as const, address: external }] : [])] },
+  status: {
+    addresses: [{ type: 'InternalIP', address: internal }, { type: 'Hostname', address: name }, ...(external ? [{ type: 'ExternalIP' as const, address: external }] : [])],
+  },
 });
 
 describe('how to reach a Service', () => {
@@ -46,7 +49,11 @@ describe('how to reach a Service', () => {
   it('LoadBalancer: the ingress IP or hostname with the ports', () => {
     const s = svc('lb', { type: 'LoadBalancer', ports: [{ name: 'https', port: 443, nodePort: 31443 }] });
     s.status = { loadBalancer: { ingress: [{ ip: '172.18.255.1', ipMode: 'VIP' }, { hostname: 'lb.example.com' }] } };
-    expect(reachAddresses(s).filter((x) => x.kind === 'load-balancer').map((x) => x.address)).toEqual(['172.18.255.1:443', 'lb.example.com:443']);
+    expect(
+      reachAddresses(s)
+        .filter((x) => x.kind === 'load-balancer')
+        .map((x) => x.address),
+    ).toEqual(['172.18.255.1:443', 'lb.example.com:443']);
   });
 
   it('externalIPs and ExternalName', () => {
@@ -68,7 +75,7 @@ describe('kubectl commands', () => {
     expect(cmds).toContain('kubectl describe svc frontend -n shop');
     expect(cmds).toContain('kubectl get endpointslices -n shop -l kubernetes.io/service-name=frontend');
     expect(cmds).toContain('kubectl get pods -n shop -l app=frontend -o wide');
-    expect(cmds).toContain('kubectl port-forward -n shop svc/frontend 8080:80');
+    expect(cmds).toContain('kubectl port-forward svc/frontend 8080:80 -n shop');
   });
 
   it('no port-forward for ExternalName or a Service without selector', () => {
