@@ -26,6 +26,8 @@ export interface LiveList<T extends KubeObject> {
 export function useLiveList<T extends KubeObject>(
   spec: WatchSpec | undefined,
   fetcher: (signal: AbortSignal) => Promise<ListSnapshot<T>>,
+  /** The list the page's HTML carried (the server rendered it): no request, the watch starts from it. */
+  initial?: ListSnapshot<T>,
 ): LiveList<T> {
   const live = useLiveConnection();
   const disabledKey = ['porthole', 'disabled'] as const;
@@ -34,6 +36,7 @@ export function useLiveList<T extends KubeObject>(
     queryFn: ({ signal }) => fetcher(signal),
     enabled: spec !== undefined,
     structuralSharing: false,
+    ...(initial ? { initialData: initial } : {}),
   });
   const id = spec ? watchId(spec) : undefined;
   const settled = query.status !== 'pending' || query.failureCount > 0;
