@@ -7,6 +7,7 @@
  * navigation). The clock the server rendered with is handed to the browser (`RequestClock`), so
  * "3 min ago" reads the same in the HTML and in the first client render.
  */
+import type { QueryObserverResult } from '@tanstack/react-query';
 import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
 
 const noSubscription = () => () => undefined;
@@ -29,4 +30,16 @@ export function RequestClock({ now, children }: { now: number; children: ReactNo
 /** The clock the page was rendered with (the server's during hydration), else undefined. */
 export function useRequestClock(): number | undefined {
   return useContext(ClockContext);
+}
+
+/**
+ * A query's result as the server rendered it (pending, no data, no error) while the component
+ * hydrates. Parts of a page hydrate at different times (a streamed Suspense boundary after the
+ * layout), and a query the layout started may have answered by then: the first render must still
+ * match the HTML. `keep`: data the HTML was rendered with (initialData from the server) stays.
+ */
+export function useAsServerRendered<R extends QueryObserverResult<unknown, unknown>>(result: R, keep = false): R {
+  const hydrating = useHydrating();
+  if (!hydrating || keep || (result.status === 'pending' && result.failureCount === 0)) return result;
+  return { ...result, data: undefined, error: null, status: 'pending', isPending: true, isSuccess: false, isError: false, isLoading: true, failureCount: 0, failureReason: null };
 }
