@@ -230,6 +230,11 @@ export function ServiceTable({
   useEffect(() => {
     virtualizer.measure();
   }, [rowHeight, virtualizer]);
+  // Rows in the server's HTML can be scrolled before the page hydrates, before the virtualizer listens: tell it where the scroller is.
+  useEffect(() => {
+    const el = scroller.current;
+    if (el && el.scrollTop > 0) el.dispatchEvent(new Event('scroll'));
+  }, []);
   // Back from a Service: the same scroll offset, and focus on the row that was opened.
   useEffect(() => {
     if (!restore) return;
