@@ -58,7 +58,7 @@ test('Forward to localhost: the forward answers plain HTTP with a pod name and s
   test.skip(realCluster, 'a real kube-apiserver here has no kubelet: nothing answers behind a port-forward');
   await page.goto(`${base()}/services/demo/web#try-it`);
   const section = page.getByTestId('section-try-it');
-  await expect(section.getByLabel('Copy kubectl port-forward command')).toHaveAttribute('data-copy-text', 'kubectl port-forward svc/web 80:80 -n demo');
+  await expect(section.getByLabel('Copy kubectl command')).toHaveAttribute('data-copy-text', 'kubectl port-forward svc/web 80:80 -n demo');
   await section.getByRole('button', { name: 'Forward to localhost' }).click();
   const table = section.getByRole('table', { name: 'Port forwards' });
   const row = table.getByTestId('forward-row').filter({ hasText: 'demo/web:80' }).last();

@@ -3,8 +3,9 @@ import { useState } from 'react';
 import type { Service } from '../../lib/k8s/types';
 import type { ServicePermission } from '../../lib/client/service-permissions';
 import { useForwards, useOpenForward, useStopForward } from '../../lib/client/reach';
-import { kubectlPortForwardCommand } from '../../lib/reach/wire';
-import { Copyable } from './CopyButton';
+import { portForwardCommand } from '../../lib/kubectl-command/service-commands';
+import { useKubectlTarget } from '../../lib/client/kubectl-target';
+import { KubectlCommand } from '../text/KubectlCommand';
 import { Empty } from './Section';
 
 const kib = (n: number) => (n < 1024 ? `${n} B` : n < 1024 * 1024 ? `${(n / 1024).toFixed(1)} KiB` : `${(n / 1024 / 1024).toFixed(1)} MiB`);
@@ -19,7 +20,8 @@ export function ForwardsPanel({ service, port, permission }: { service: Service;
   const [localPort, setLocalPort] = useState('');
   const servicePort = port ?? service.spec?.ports?.[0]?.port ?? 80;
   const chosen = localPort.trim() ? Number(localPort) : undefined;
-  const command = kubectlPortForwardCommand(namespace, name, servicePort, chosen);
+  const target = useKubectlTarget(namespace);
+  const command = portForwardCommand(name, chosen ?? servicePort, servicePort, target);
   const offered = forwards.data?.allowed !== false;
   return (
     <>
@@ -51,9 +53,7 @@ export function ForwardsPanel({ service, port, permission }: { service: Service;
           {open.error.message}
         </p>
       ) : null}
-      <p>
-        The same with kubectl: <Copyable text={command} label="kubectl port-forward command" />
-      </p>
+      <KubectlCommand command={command} />
       <h3>Port forwards</h3>
       {!forwards.data?.items.length ? (
         <Empty>No port forwards open.</Empty>

@@ -95,8 +95,3 @@ export interface ForwardRequest {
 
 /** Why forwards to localhost are not offered (Porthole serves beyond loopback without --allow-port-forward). */
 export const FORWARD_NOT_ALLOWED_REASON = 'Forwards to localhost are off: Porthole serves on a non-loopback address. Start it with --allow-port-forward to allow them.';
-
-/** The kubectl command a forward is the equivalent of. */
-export function kubectlPortForwardCommand(namespace: string, service: string, servicePort: number, localPort?: number): string {
-  return `kubectl port-forward svc/${service} ${localPort ?? servicePort}:${servicePort} -n ${namespace}`;
-}

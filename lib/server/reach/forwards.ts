@@ -4,8 +4,11 @@ import net from 'node:net';
 import { failure, statusError } from '../../k8s/status';
 import type { ForwardView } from '../../reach/wire';
 import { auditPortForward } from '../audit';
+import { authConfig } from '../auth-mode';
 import { RequestError } from '../errors';
 import type { RequestIdentity } from '../identity';
+import { sessionAbsoluteEnd } from '../session';
+import { isRevoked } from '../session-revocation';
 import { reachLimits, tooMany } from './bounds';
 import { openPortForward } from './port-forward';
 import { serviceBackends } from './service-backends';
@@ -41,8 +44,18 @@ async function pickPod(
   return chosen ? { pod: chosen.pod!, targetPort: chosen.targetPort! } : undefined;
 }
 
+/** A forward opened in a token-mode session ends with it: signed out (on any replica) or past its absolute end. */
+function sessionEnded(identity: RequestIdentity, now: number = Date.now()): boolean {
+  const session = identity.session;
+  return !!session && (isRevoked(session.sid, now) || now >= sessionAbsoluteEnd(session, authConfig()));
+}
+
 async function repick(f: Forward): Promise<void> {
   const v = f.view;
+  if (sessionEnded(f.identity)) {
+    stopForward(f.identity, v.id);
+    return;
+  }
   const next = await pickPod(f.identity, v.namespace, v.service, v.servicePort, v.pod).catch(() => undefined);
   if (!next || next.pod === v.pod) return;
   v.pod = next.pod;
@@ -52,6 +65,11 @@ async function repick(f: Forward): Promise<void> {
 
 async function connect(f: Forward, socket: net.Socket): Promise<void> {
   const v = f.view;
+  if (sessionEnded(f.identity)) {
+    socket.destroy();
+    stopForward(f.identity, v.id);
+    return;
+  }
   v.connections++;
   v.activeConnections++;
   f.sockets.add(socket);

@@ -163,6 +163,26 @@ describe('token mode', () => {
     // Embedded: the pods answer through the admin's own port-forwards; real lane: no kubelet, each fails with the reason.
     for (const r of answered) expect(r.connected).toBe(!realCluster);
   });
+
+  it.skipIf(realCluster)('ends a forward with the session it was opened in: after sign-out its port no longer answers', async () => {
+    const headers = { cookie: await session(stack.cluster.tokens.admin), Origin: tokenMode.url, 'Content-Type': 'application/json' };
+    const res = await fetch(`${tokenMode.url}/api/namespaces/demo/services/web/forwards`, { method: 'POST', headers, body: '{}' });
+    expect(res.status).toBe(201);
+    const forward = (await res.json()) as ForwardView;
+    expect(await (await fetch(forward.url)).text()).toContain(forward.pod!);
+    expect((await fetch(`${tokenMode.url}/api/session/sign-out`, { method: 'POST', headers })).status).toBe(200);
+    // The signed-out session's credentials are no longer used: the next connection is refused and the forward ends.
+    await expect
+      .poll(
+        async () =>
+          fetch(forward.url).then(
+            () => 'answered',
+            () => 'refused',
+          ),
+        { timeout: 30_000 },
+      )
+      .toBe('refused');
+  });
 });
 
 describe('local forwards', () => {
