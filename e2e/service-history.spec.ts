@@ -173,6 +173,10 @@ test('a deleted Service is re-created from Recently deleted with its clusterIP a
   await expect(page.getByRole('row').filter({ has: recreate })).toContainText('not known (deleted outside Porthole)');
   await recreate.click();
   await expect(page.getByTestId('recreate-result')).toContainText('with its clusterIP and nodePorts as they were');
+  // The kubectl command that sends the same create: the namespace named, the old clusterIP in the object.
+  const command = page.getByRole('region', { name: 'kubectl command text' });
+  await expect(command).toContainText(`kubectl create -n ${NS} -f - <<'`);
+  await expect(command).toContainText(`clusterIP: ${created.spec?.clusterIP}`);
   const back = await kubectlGet(NS, name);
   expect(back.spec?.clusterIP).toBe(created.spec?.clusterIP);
   expect(back.spec?.ports?.[0].nodePort).toBe(created.spec?.ports?.[0].nodePort);

@@ -9,6 +9,8 @@ import Link from 'next/link';
 import { useId, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { usePageRoutes } from '../../lib/client/cluster-context';
+import { useKubectlTarget } from '../../lib/client/kubectl-target';
+import { createCommand } from '../../lib/kubectl-command/service-commands';
 import { StatusError } from '../../lib/client/fetch-json';
 import { queryKeys } from '../../lib/client/query-keys';
 import { getHistoryVersion, useDeletedServices } from '../../lib/client/service-history';
@@ -22,10 +24,11 @@ import { failure } from '../../lib/k8s/status';
 import type { Service, Status } from '../../lib/k8s/types';
 import { When } from '../service-detail/When';
 import { WriteRefusalNote } from '../service-actions/WriteRefusalNote';
+import { KubectlCommand } from '../text/KubectlCommand';
 import { SafeText } from '../text/SafeText';
 import '../service-detail/service-detail.css';
 
-type Result = { ok: true; service: Service; dropped: DroppedField[] } | { ok: false; status: Status };
+type Result = { ok: true; service: Service; sent: Service; dropped: DroppedField[] } | { ok: false; status: Status };
 
 /** What was dropped and what the server gave instead, e.g. "spec.clusterIP 10.96.0.9 (now 10.96.0.12)". */
 function droppedText(d: DroppedField, created: Service): string {
@@ -44,6 +47,7 @@ function droppedText(d: DroppedField, created: Service): string {
 }
 
 function ResultNote({ result, routes, namespace, name }: { result: Result; routes: ReturnType<typeof usePageRoutes>; namespace: string; name: string }) {
+  const target = useKubectlTarget(namespace);
   if (!result.ok) {
     return (
       <p className="banner bad" role="alert" data-testid="recreate-error">
@@ -52,12 +56,15 @@ function ResultNote({ result, routes, namespace, name }: { result: Result; route
     );
   }
   return (
-    <p className={`banner ${result.dropped.length ? 'warn' : 'ok'}`} role="status" data-testid="recreate-result">
-      Re-created <Link href={routes.service(namespace, name)}>{name}</Link>
-      {result.dropped.length
-        ? `. Its old addresses or ports were taken, so it was created without them and the server allocated new ones — dropped: ${result.dropped.map((d) => droppedText(d, result.service)).join(', ')}.`
-        : ' with its clusterIP and nodePorts as they were.'}
-    </p>
+    <>
+      <p className={`banner ${result.dropped.length ? 'warn' : 'ok'}`} role="status" data-testid="recreate-result">
+        Re-created <Link href={routes.service(namespace, name)}>{name}</Link>
+        {result.dropped.length
+          ? `. Its old addresses or ports were taken, so it was created without them and the server allocated new ones — dropped: ${result.dropped.map((d) => droppedText(d, result.service)).join(', ')}.`
+          : ' with its clusterIP and nodePorts as they were.'}
+      </p>
+      <KubectlCommand command={createCommand(result.sent, target)} caption="Re-created with the same request as" />
+    </>
   );
 }
 
@@ -68,8 +75,9 @@ function Row({ item, now, canCreate, reasonId, setResult }: { item: DeletedServi
     setBusy(true);
     try {
       const { object } = await getHistoryVersion(item.namespace, item.name, item.lastVersionId);
-      const { outcome, dropped } = await recreateWithFallback(object, (svc) => serviceWrites.create(item.namespace, svc));
-      setResult(outcome.ok ? { ok: true, service: outcome.data, dropped } : { ok: false, status: outcome.status });
+      let sent = object;
+      const { outcome, dropped } = await recreateWithFallback(object, (svc) => serviceWrites.create(item.namespace, (sent = svc)));
+      setResult(outcome.ok ? { ok: true, service: outcome.data, sent, dropped } : { ok: false, status: outcome.status });
       void client.invalidateQueries({ queryKey: queryKeys.deletedServices(item.namespace) });
     } catch (err) {
       setResult({ ok: false, status: err instanceof StatusError ? err.status : failure(0, 'InternalError', (err as Error).message) });
