@@ -31,8 +31,8 @@ describe('legacy discovery', () => {
   it('/apis lists the named groups in the real order', () => {
     const list = apiGroupList(defs);
     expect(list.kind).toBe('APIGroupList');
-    expect(list.groups.map((g) => g.name)).toEqual(['authentication.k8s.io', 'authorization.k8s.io', 'discovery.k8s.io']);
-    expect(list.groups[2]).toEqual({
+    expect(list.groups.map((g) => g.name)).toEqual(['authentication.k8s.io', 'authorization.k8s.io', 'coordination.k8s.io', 'discovery.k8s.io']);
+    expect(list.groups[3]).toEqual({
       name: 'discovery.k8s.io',
       versions: [{ groupVersion: 'discovery.k8s.io/v1', version: 'v1' }],
       preferredVersion: { groupVersion: 'discovery.k8s.io/v1', version: 'v1' },
@@ -115,7 +115,8 @@ describe('aggregated discovery', () => {
 
   it('/apis holds the named groups', () => {
     const apis = aggregatedDiscovery(defs, 'apis');
-    expect(apis.items.map((i) => i.metadata.name)).toEqual(['authentication.k8s.io', 'authorization.k8s.io', 'discovery.k8s.io']);
-    expect(apis.items[2].versions[0].resources[0]).toMatchObject({ resource: 'endpointslices', scope: 'Namespaced' });
+    expect(apis.items.map((i) => i.metadata.name)).toEqual(['authentication.k8s.io', 'authorization.k8s.io', 'coordination.k8s.io', 'discovery.k8s.io']);
+    expect(apis.items[2].versions[0].resources[0]).toMatchObject({ resource: 'leases', scope: 'Namespaced' });
+    expect(apis.items[3].versions[0].resources[0]).toMatchObject({ resource: 'endpointslices', scope: 'Namespaced' });
   });
 });

@@ -81,7 +81,7 @@ describe('OpenAPI v3', () => {
 
   it('indexes each served group version with a hashed URL', () => {
     const paths = obj(index.paths);
-    expect(Object.keys(paths)).toEqual(['api/v1', 'apis/authentication.k8s.io/v1', 'apis/authorization.k8s.io/v1', 'apis/discovery.k8s.io/v1']);
+    expect(Object.keys(paths)).toEqual(['api/v1', 'apis/authentication.k8s.io/v1', 'apis/authorization.k8s.io/v1', 'apis/coordination.k8s.io/v1', 'apis/discovery.k8s.io/v1']);
     expect(obj(paths['api/v1']).serverRelativeURL).toMatch(/^\/openapi\/v3\/api\/v1\?hash=[0-9A-F]{128}$/);
   });
 

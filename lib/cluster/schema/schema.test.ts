@@ -247,6 +247,7 @@ describe('other kinds', () => {
     expect(schemaForKind('authorization.k8s.io/v1', 'SelfSubjectAccessReview')).toBeDefined();
     expect(schemaForKind('v1', 'EndpointSlice')).toBeUndefined();
     expect(schemaForKind('apps/v1', 'Deployment')).toBeUndefined();
-    expect(kindSchemas).toHaveLength(10);
+    expect(schemaForKind('coordination.k8s.io/v1', 'Lease')?.name).toBe('io.k8s.api.coordination.v1.Lease');
+    expect(kindSchemas).toHaveLength(11);
   });
 });

@@ -1,8 +1,7 @@
 import 'server-only';
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
-import type { ClusterConfig } from '../kubeconfig';
-import { clusterConfigs } from '../kubeconfig';
+import { clusterConfigs, type ClusterConfig } from '../kubeconfig';
 import { sleep } from '../backoff';
 import { portholeNamespace } from '../porthole-namespace';
 import { runUpstreamWatch, type WatchSink } from '../upstream-watch';
@@ -74,13 +73,23 @@ async function leadAndRecord(store: HistoryStore, cluster: ClusterConfig, identi
 
 /** Starts recording every cluster (until `signal` aborts); nothing without a history dir. */
 export function startHistoryRecording(signal: AbortSignal): void {
-  const store = historyStore();
-  if (!store) return;
+  let store: HistoryStore | undefined;
+  let clusters: ClusterConfig[];
+  try {
+    store = historyStore();
+    if (!store) return;
+    // The clusters known at start (a kubeconfig changed later is picked up at the next start).
+    clusters = clusterConfigs();
+  } catch (err) {
+    // Porthole serves without history rather than not at all; the history routes say it is off.
+    log('not recording', err);
+    return;
+  }
   const identity = `${hostname()}_${process.pid}_${randomBytes(4).toString('hex')}`;
-  for (const cluster of clusterConfigs()) void leadAndRecord(store, cluster, identity, signal);
+  for (const cluster of clusters) void leadAndRecord(store, cluster, identity, signal);
   const prune = () => {
     try {
-      store.prune(Date.now());
+      store?.prune(Date.now());
     } catch (err) {
       log('pruning failed', err);
     }
