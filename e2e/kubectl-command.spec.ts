@@ -49,8 +49,9 @@ test('create form: the command in the footer before, in the saved notice after; 
   const before = await copied(page, footer);
 
   await saveAndOpenDetail(page, NS, name);
-  const after = page.getByRole('figure', { name: 'kubectl command' });
-  await expect(after).toContainText('Created. The same with kubectl');
+  // The saved notice's command (the page's Try it section has its own, for port-forward).
+  const after = page.getByRole('figure', { name: 'kubectl command' }).filter({ hasText: 'Created. The same with kubectl' });
+  await expect(after).toBeVisible();
   expect(await after.locator('pre').innerText()).toBe(before);
   const made = await kubectlGet(NS, name);
 
