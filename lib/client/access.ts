@@ -3,7 +3,6 @@ import { useQueries, useQuery } from '@tanstack/react-query';
 import type { ResourceAttributes, SelfSubjectAccessReview } from '../k8s/types';
 import { apiPaths } from './api-paths';
 import { requestJson } from './fetch-json';
-import { useAsServerRendered } from './hydration';
 import { queryKeys } from './query-keys';
 
 /** POSTs a review object and returns the API server's answer. */
@@ -31,7 +30,7 @@ function accessReviewQuery(attrs: ResourceAttributes) {
 
 /** May the current identity do this? (SelfSubjectAccessReview, answered by the API server.) */
 export function useCanI(attrs: ResourceAttributes, enabled = true) {
-  return useAsServerRendered(useQuery({ ...accessReviewQuery(attrs), enabled }));
+  return useQuery({ ...accessReviewQuery(attrs), enabled });
 }
 
 /** Above this many namespaces, ask no review per namespace (offer them all). */

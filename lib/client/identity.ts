@@ -2,7 +2,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { apiPaths } from './api-paths';
 import { requestJson } from './fetch-json';
-import { useAsServerRendered } from './hydration';
 import { queryKeys } from './query-keys';
 
 /** Switch the identity (kubeconfig context) this browser acts as, then reload everything under it. */
@@ -27,11 +26,9 @@ export interface CurrentIdentity {
 
 /** Who this browser acts as (the context name; never a credential). */
 export function useCurrentIdentity() {
-  return useAsServerRendered(
-    useQuery({
-      queryKey: queryKeys.identity(),
-      staleTime: Infinity,
-      queryFn: async () => (await requestJson<CurrentIdentity>(apiPaths.identity())).data,
-    }),
-  );
+  return useQuery({
+    queryKey: queryKeys.identity(),
+    staleTime: Infinity,
+    queryFn: async () => (await requestJson<CurrentIdentity>(apiPaths.identity())).data,
+  });
 }

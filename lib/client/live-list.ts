@@ -8,7 +8,6 @@ import { useEffect } from 'react';
 import type { KubeList, KubeObject, Status } from '../k8s/types';
 import { watchId, type ListSnapshot, type WatchSpec } from '../live/protocol';
 import { getJson } from './fetch-json';
-import { useAsServerRendered } from './hydration';
 import { useConnectionState, useLiveConnection } from './providers';
 import { queryKeys } from './query-keys';
 
@@ -27,20 +26,15 @@ export interface LiveList<T extends KubeObject> {
 export function useLiveList<T extends KubeObject>(
   spec: WatchSpec | undefined,
   fetcher: (signal: AbortSignal) => Promise<ListSnapshot<T>>,
-  /** The list the page's HTML carried (the server rendered it): no request, the watch starts from it. */
-  initial?: ListSnapshot<T>,
 ): LiveList<T> {
   const live = useLiveConnection();
   const disabledKey = ['porthole', 'disabled'] as const;
-  const fetched = useQuery<ListSnapshot<T>>({
+  const query = useQuery<ListSnapshot<T>>({
     queryKey: spec ? queryKeys.list(spec) : disabledKey,
     queryFn: ({ signal }) => fetcher(signal),
     enabled: spec !== undefined,
     structuralSharing: false,
-    ...(initial ? { initialData: initial } : {}),
   });
-  // What the server rendered, while hydrating: no list unless the HTML carried it (`initial`).
-  const query = useAsServerRendered(fetched, initial !== undefined);
   const id = spec ? watchId(spec) : undefined;
   const settled = query.status !== 'pending' || query.failureCount > 0;
   useEffect(() => {
