@@ -71,6 +71,26 @@ export default defineConfig([
       'import/no-restricted-paths': ['error', { zones: libLayerZones() }],
     },
   },
+  {
+    // Queries go through lib/client/hydration-safe-query.ts: a component hydrating after another part of
+    // the page filled the cache must render what the server rendered (hydration error #418 otherwise).
+    files: ['app/**', 'components/**', 'lib/**'],
+    ignores: ['lib/client/hydration-safe-query.ts', '**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@tanstack/react-query',
+              importNames: ['useQuery', 'useQueries', 'useSuspenseQuery', 'useInfiniteQuery'],
+              message: 'Use useHydrationSafeQuery / useHydrationSafeQueries from lib/client/hydration-safe-query.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   globalIgnores([
     '.next/**',
     'out/**',

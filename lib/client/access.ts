@@ -1,5 +1,5 @@
 'use client';
-import { useQueries, useQuery } from '@tanstack/react-query';
+import { useHydrationSafeQuery, useHydrationSafeQueries } from './hydration-safe-query';
 import type { ResourceAttributes, SelfSubjectAccessReview } from '../k8s/types';
 import { apiPaths } from './api-paths';
 import { requestJson } from './fetch-json';
@@ -30,7 +30,7 @@ function accessReviewQuery(attrs: ResourceAttributes) {
 
 /** May the current identity do this? (SelfSubjectAccessReview, answered by the API server.) */
 export function useCanI(attrs: ResourceAttributes, enabled = true) {
-  return useQuery({ ...accessReviewQuery(attrs), enabled });
+  return useHydrationSafeQuery({ ...accessReviewQuery(attrs), enabled });
 }
 
 /** Above this many namespaces, ask no review per namespace (offer them all). */
@@ -44,9 +44,7 @@ const MAX_REVIEWED_NAMESPACES = 100;
 export function useNamespacesWithServiceAccess(names: readonly string[], verb = 'list', enabled = true): { names: string[]; pending: boolean } {
   const everywhere = useCanI({ verb, resource: 'services' }, enabled);
   const ask = enabled && everywhere.data?.allowed === false && names.length <= MAX_REVIEWED_NAMESPACES;
-  const reviews = useQueries({
-    queries: (ask ? names : []).map((namespace) => accessReviewQuery({ verb, resource: 'services', namespace })),
-  });
+  const reviews = useHydrationSafeQueries((ask ? names : []).map((namespace) => accessReviewQuery({ verb, resource: 'services', namespace })));
   if (!ask) return { names: [...names], pending: everywhere.isPending };
   return { names: names.filter((_, i) => reviews[i]?.data?.allowed !== false), pending: reviews.some((r) => r.isPending) };
 }

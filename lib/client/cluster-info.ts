@@ -1,5 +1,5 @@
 'use client';
-import { useQuery } from '@tanstack/react-query';
+import { useHydrationSafeQuery } from './hydration-safe-query';
 import type { ClusterInfoResult } from '../contract/cluster-info';
 import { apiPaths } from './api-paths';
 import { getJson } from './fetch-json';
@@ -7,7 +7,7 @@ import { queryKeys } from './query-keys';
 
 /** The cluster and identity this browser acts as (names only), e.g. to key per-cluster browser storage. */
 export function useClusterInfo() {
-  return useQuery({
+  return useHydrationSafeQuery({
     queryKey: queryKeys.identity(),
     queryFn: ({ signal }) => getJson<ClusterInfoResult>(apiPaths.identity(), signal),
     staleTime: 60_000,

@@ -1,5 +1,5 @@
 'use client';
-import { useQuery } from '@tanstack/react-query';
+import { useHydrationSafeQuery } from './hydration-safe-query';
 import type { ClusterSummary } from '../contract/cluster-info';
 import { apiPaths } from './api-paths';
 import { getJson } from './fetch-json';
@@ -12,7 +12,7 @@ export type { ClusterSummary };
  * and again every 15 s: no page waits on it.
  */
 export function useClusters(enabled: boolean) {
-  return useQuery({
+  return useHydrationSafeQuery({
     queryKey: queryKeys.clusters(),
     queryFn: ({ signal }) => getJson<{ clusters: ClusterSummary[] }>(apiPaths.clusters(), signal),
     enabled,

@@ -1,5 +1,6 @@
 'use client';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
+import { useHydrationSafeQuery } from './hydration-safe-query';
 import { apiPaths } from './api-paths';
 import { requestJson } from './fetch-json';
 import { queryKeys } from './query-keys';
@@ -7,8 +8,7 @@ import { queryKeys } from './query-keys';
 /** Switch the identity (kubeconfig context) this browser acts as, then reload everything under it. */
 export function useSwitchIdentity() {
   return useMutation({
-    mutationFn: (context: string) =>
-      requestJson<{ context: string }>(apiPaths.identity(), { method: 'POST', body: JSON.stringify({ context }), contentType: 'application/json' }),
+    mutationFn: (context: string) => requestJson<{ context: string }>(apiPaths.identity(), { method: 'POST', body: JSON.stringify({ context }), contentType: 'application/json' }),
     onSuccess: () => window.location.reload(),
   });
 }
@@ -26,7 +26,7 @@ export interface CurrentIdentity {
 
 /** Who this browser acts as (the context name; never a credential). */
 export function useCurrentIdentity() {
-  return useQuery({
+  return useHydrationSafeQuery({
     queryKey: queryKeys.identity(),
     staleTime: Infinity,
     queryFn: async () => (await requestJson<CurrentIdentity>(apiPaths.identity())).data,

@@ -3,7 +3,8 @@
  * A list that stays live: fetched once through its typed route, then kept current by the tab's watch
  * stream (which starts from the list's resourceVersion). Hooks modules build on this.
  */
-import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { type UseQueryResult } from '@tanstack/react-query';
+import { useHydrationSafeQuery } from './hydration-safe-query';
 import { useEffect } from 'react';
 import type { KubeList, KubeObject, Status } from '../k8s/types';
 import { watchId, type ListSnapshot, type WatchSpec } from '../live/protocol';
@@ -23,13 +24,10 @@ export interface LiveList<T extends KubeObject> {
   watchFailure?: Status;
 }
 
-export function useLiveList<T extends KubeObject>(
-  spec: WatchSpec | undefined,
-  fetcher: (signal: AbortSignal) => Promise<ListSnapshot<T>>,
-): LiveList<T> {
+export function useLiveList<T extends KubeObject>(spec: WatchSpec | undefined, fetcher: (signal: AbortSignal) => Promise<ListSnapshot<T>>): LiveList<T> {
   const live = useLiveConnection();
   const disabledKey = ['porthole', 'disabled'] as const;
-  const query = useQuery<ListSnapshot<T>>({
+  const query = useHydrationSafeQuery<ListSnapshot<T>>({
     queryKey: spec ? queryKeys.list(spec) : disabledKey,
     queryFn: ({ signal }) => fetcher(signal),
     enabled: spec !== undefined,

@@ -1,5 +1,5 @@
 'use client';
-import { useQuery } from '@tanstack/react-query';
+import { useHydrationSafeQuery } from './hydration-safe-query';
 import type { JsonObject } from '../k8s/json';
 import { jsonSchemaFromOpenApi } from '../service-yaml/openapi-schema';
 import { apiPaths } from './api-paths';
@@ -30,7 +30,7 @@ function toServiceSchema(doc: JsonObject): SchemaResult {
 export function useServiceJsonSchema(): SchemaResult & { loading: boolean } {
   const cluster = useClusterInfo().data;
   const clusterKey = cluster?.ok ? `${cluster.clusterName}@${cluster.server}` : '';
-  const q = useQuery({
+  const q = useHydrationSafeQuery({
     queryKey: queryKeys.serviceOpenApi(clusterKey),
     queryFn: ({ signal }) => getJson<JsonObject>(apiPaths.serviceOpenApi(), signal),
     staleTime: Infinity,

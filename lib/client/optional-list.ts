@@ -6,7 +6,7 @@
  * state is not turned "stale" by a resource the identity may not read. Added by the detail page
  * (same pattern as live-list.ts).
  */
-import { useQuery } from '@tanstack/react-query';
+import { useHydrationSafeQuery } from './hydration-safe-query';
 import { useEffect } from 'react';
 import type { KubeObject, Node, Status } from '../k8s/types';
 import { watchId, type ListSnapshot, type WatchSpec } from '../live/protocol';
@@ -29,7 +29,7 @@ const FINAL = new Set([401, 403, 404]);
 
 export function useOptionalLiveList<T extends KubeObject>(spec: WatchSpec, fetcher: (signal: AbortSignal) => Promise<ListSnapshot<T>>): OptionalList<T> {
   const live = useLiveConnection();
-  const query = useQuery<ListSnapshot<T>>({
+  const query = useHydrationSafeQuery<ListSnapshot<T>>({
     queryKey: queryKeys.list(spec),
     queryFn: ({ signal }) => fetcher(signal),
     structuralSharing: false,

@@ -1,5 +1,5 @@
 'use client';
-import { useQueries } from '@tanstack/react-query';
+import { useHydrationSafeQueries } from './hydration-safe-query';
 import type { Pod } from '../k8s/types';
 import { apiPaths } from './api-paths';
 import { fetchSnapshot, useLiveList, type LiveList } from './live-list';
@@ -28,15 +28,15 @@ export interface PodCounts {
  */
 export function usePodCounts(namespaces: readonly string[]): PodCounts {
   const asked = namespaces.length <= MAX_COUNTED_NAMESPACES ? namespaces : [];
-  const results = useQueries({
-    queries: asked.map((namespace) => ({
+  const results = useHydrationSafeQueries(
+    asked.map((namespace) => ({
       queryKey: queryKeys.list({ resource: 'pods', namespace }),
       queryFn: ({ signal }: { signal: AbortSignal }) => fetchSnapshot<Pod>(apiPaths.pods(namespace), signal),
       staleTime: 30_000,
       retry: false,
       structuralSharing: false,
     })),
-  });
+  );
   const counts = new Map<string, number>();
   results.forEach((r, i) => {
     if (r.data) counts.set(asked[i], r.data.items.length);

@@ -4,7 +4,8 @@
  * it answers), local port forwards (list, open, stop), and whether the identity may do either.
  */
 import { useCallback, useRef, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useHydrationSafeQuery } from './hydration-safe-query';
 import { failure } from '../k8s/status';
 import type { Status } from '../k8s/types';
 import { READ_ONLY_REASON } from '../read-only';
@@ -83,7 +84,7 @@ export function useTryIt(namespace: string, name: string): { state: TryState; ru
 }
 
 export function useForwards() {
-  return useQuery({
+  return useHydrationSafeQuery({
     queryKey: queryKeys.forwards(),
     refetchInterval: 2000,
     queryFn: async () => (await requestJson<ForwardList>(apiPaths.forwards())).data,

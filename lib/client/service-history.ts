@@ -4,7 +4,7 @@
  * recorded version, and a namespace's recently deleted Services. Read-only: the API answers 403 when
  * the identity may not read that Service (the components show that Status as the reason).
  */
-import { useQuery } from '@tanstack/react-query';
+import { useHydrationSafeQuery } from './hydration-safe-query';
 import type { DeletedService, HistoryVersion, ServiceHistory } from '../service-history/history-types';
 import { apiPaths } from './api-paths';
 import { getJson, StatusError } from './fetch-json';
@@ -22,7 +22,7 @@ export interface DeletedServices {
 }
 
 export function useServiceHistory(namespace: string, name: string) {
-  return useQuery<ServiceHistory, Error>({
+  return useHydrationSafeQuery<ServiceHistory, Error>({
     queryKey: queryKeys.serviceHistory(namespace, name),
     queryFn: ({ signal }) => getJson<ServiceHistory>(apiPaths.serviceHistory(namespace, name), signal),
     refetchInterval: REFRESH_MS,
@@ -37,7 +37,7 @@ export function getHistoryVersion(namespace: string, name: string, id: string, s
 
 /** One recorded version; nothing is asked while `id` is undefined. */
 export function useHistoryVersion(namespace: string, name: string, id: string | undefined) {
-  return useQuery<HistoryVersion, Error>({
+  return useHydrationSafeQuery<HistoryVersion, Error>({
     queryKey: queryKeys.serviceHistoryVersion(namespace, name, id ?? ''),
     queryFn: ({ signal }) => getHistoryVersion(namespace, name, id ?? '', signal),
     enabled: id !== undefined,
@@ -47,7 +47,7 @@ export function useHistoryVersion(namespace: string, name: string, id: string | 
 }
 
 export function useDeletedServices(namespace: string) {
-  return useQuery<DeletedServices, Error>({
+  return useHydrationSafeQuery<DeletedServices, Error>({
     queryKey: queryKeys.deletedServices(namespace),
     queryFn: ({ signal }) => getJson<DeletedServices>(apiPaths.deletedServices(namespace), signal),
     refetchInterval: REFRESH_MS,
