@@ -171,7 +171,7 @@ export async function benchApp(kind: ClusterKind): Promise<BenchResult[]> {
         `${describe(cold.samples)}; ${loadBefore}`,
       ),
       result(
-        `list page: first row painted WARM, ${SERVICES} Services (reloads of one page, median of 3)`,
+        `list page: first row painted WARM, ${SERVICES} Services (reloads of one page — HTTP cache and compiled code kept: not a first visit, see the firstvisit group; median of 3)`,
         median(firstRows, 'painted'),
         'ms',
         { max: 1000 },

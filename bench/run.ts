@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- group...]` (groups: core, cluster, depth, app, slowlink, scale, watch, fanout, forms, yaml, reach, history): every benchmark Porthole has,
+ * `npm run bench [-- group...]` (groups: core, cluster, depth, app, firstvisit, lighthouse, slowlink, scale, watch, fanout, forms, yaml, reach, history): every benchmark Porthole has,
  * with its target. Prints the machine, then one table of all figures; writes .porthole/bench/latest.json.
  * Exits 0 when figures miss their targets (a benchmark reports, it is not a test); 1 when a group
  * fails to run; 2 for an unknown group.
@@ -10,9 +10,11 @@ import { benchCluster } from './cluster-bench';
 import { benchDeepBodies } from './deep-body-bench';
 import { benchCore } from './core-bench';
 import { benchFanout } from './fanout-bench';
+import { benchFirstVisit } from './first-visit-bench';
 import { benchForms } from './forms-bench';
 import { benchReach } from './reach-bench';
 import { benchHistory } from './history-bench';
+import { benchLighthouse } from './lighthouse-bench';
 import { benchScale } from './scale-bench';
 import { describeMachine, formatTable, machineLine, writeReportJson, type BenchReport } from './report';
 import { benchSlowLink } from './slow-link-bench';
@@ -31,6 +33,8 @@ const GROUPS: readonly BenchGroup[] = [
   { key: 'cluster', title: 'Embedded cluster', run: benchCluster },
   { key: 'depth', title: 'Deeply nested bodies', run: benchDeepBodies },
   { key: 'app', title: 'Service list', run: () => onEachCluster(benchApp) },
+  { key: 'firstvisit', title: 'First visit as the README starts Porthole (npm start, 10,000 Services)', run: benchFirstVisit },
+  { key: 'lighthouse', title: 'Lighthouse 12 (mobile and desktop presets)', run: benchLighthouse },
   { key: 'slowlink', title: 'Service list over a slow link (20 Mbit/s, 40 ms)', run: () => onEachCluster(benchSlowLink) },
   { key: 'scale', title: 'Service list at 50,000', run: benchScale },
   { key: 'watch', title: 'Watch to screen (10,000 listed, 50 changes/s)', run: benchWatchScreen },

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
-import { Suspense } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { ListLoading } from '../../components/service-list/ListStates';
 import { ServiceListView } from '../../components/service-list/ServiceListView';
 import { apiPaths, apiUrl } from '../../lib/client/api-paths';
@@ -12,10 +12,14 @@ import { authConfig } from '../../lib/server/auth-mode';
 import { configuredNamespaces } from '../../lib/server/configured-namespaces';
 import { redirectTarget } from '../../lib/server/redirect-target';
 import { cspNonce } from '../../lib/server/csp-nonce';
-import { identityFor } from '../../lib/server/identity';
+import { identityFor, type RequestIdentity } from '../../lib/server/identity';
+import { firstServiceRows } from '../../lib/server/first-rows';
+import { liveSnapshot } from '../../lib/server/watch-hub';
+import { RequestClock } from '../../lib/client/hydration';
+import { WHOLE_LIST_MAX } from '../../lib/service-list/first-rows';
 import { pageClusterParam, pageClusterScope } from '../../lib/server/page-cluster';
 import { routesFor } from '../../lib/contract/page-routes';
-import { parseViewState } from '../../lib/service-list/url-state';
+import { parseViewState, type ListViewState } from '../../lib/service-list/url-state';
 
 /**
  * An identity that may not list Services across namespaces opens a namespace where it may: its
@@ -57,13 +61,37 @@ export default async function ServicesPage({ searchParams }: Props) {
   }
   // The URL the list hook will ask for (api-paths.ts names the cluster the same way).
   const rows = apiUrl(apiPaths.serviceRows(namespace), scope);
+  const nonce = await cspNonce();
+  let identity: RequestIdentity | undefined;
+  try {
+    identity = identityFor(await headers(), cluster);
+  } catch {
+    identity = undefined;
+  }
+  // A long list the server holds already: the browser's request for the rest starts at once.
+  const cached = identity ? liveSnapshot(identity, { resource: 'services', namespace, view: 'rows' }) : undefined;
+  const prefetchNow = cached !== undefined && cached.items.length > WHOLE_LIST_MAX;
+  // Start the list request before the JavaScript bundle has loaded (not for a list the HTML carries whole).
+  const prefetch = <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: prefetchScript(rows, ROW_STREAM_CONTENT_TYPE) }} />;
   return (
     <>
-      {/* Start the list request before the JavaScript bundle has loaded. */}
-      <script nonce={await cspNonce()} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: prefetchScript(rows, ROW_STREAM_CONTENT_TYPE) }} />
+      {prefetchNow ? prefetch : null}
       <Suspense fallback={<ListLoading />}>
-        <ServiceListView />
+        <ListWithFirstRows identity={identity} view={view} prefetch={prefetchNow ? null : prefetch} />
       </Suspense>
+    </>
+  );
+}
+
+/** The list with its first rows in the HTML (lib/server/first-rows.ts), streamed after the page's shell. */
+async function ListWithFirstRows({ identity, view, prefetch }: { identity: RequestIdentity | undefined; view: ListViewState; prefetch: ReactNode }) {
+  const { now, first } = await firstServiceRows(identity, view);
+  return (
+    <>
+      {first?.complete ? null : prefetch}
+      <RequestClock now={now}>
+        <ServiceListView first={first} />
+      </RequestClock>
     </>
   );
 }

@@ -7,6 +7,7 @@ import { useServiceListModel } from '../../lib/client/service-list-view';
 import { useNamespaces } from '../../lib/client/namespaces';
 import { useUrlViewState } from '../../lib/client/use-url-view-state';
 import { humanDuration } from '../../lib/k8s/duration';
+import type { FirstRows } from '../../lib/service-list/first-rows';
 import { Icon } from '../chrome/Icon';
 import { ReadableNamespacesNote } from '../chrome/ReadableNamespacesNote';
 import { ListEmpty, ListError, ListLoading } from './ListStates';
@@ -16,8 +17,11 @@ import { usePageRoutes } from '../../lib/client/cluster-context';
 import { NewServiceActions } from '../service-actions/NewServiceActions';
 import { RowActionsHost } from '../service-actions/RowActionsHost';
 
-/** The Service list page: toolbar, banners, and the virtualized table. All view state is in the URL. */
-export function ServiceListView() {
+/**
+ * The Service list page: toolbar, banners, and the virtualized table. All view state is in the URL.
+ * `first`: the rows the server put into the page's HTML (lib/server/first-rows.ts).
+ */
+export function ServiceListView({ first }: { first?: FirstRows }) {
   const routes = usePageRoutes();
   const [view, setView] = useUrlViewState(routes.serviceList);
   const q = view.q;
@@ -25,7 +29,7 @@ export function ServiceListView() {
 
   const params = useSearchParams();
   const rawNamespace = params.get('namespace');
-  const model = useServiceListModel(view);
+  const model = useServiceListModel(view, first);
   const namespaces = useNamespaces();
   const conn = useConnectionState();
   const now = useNow(1000);

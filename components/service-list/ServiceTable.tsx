@@ -2,6 +2,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import Link from 'next/link';
 import { memo, useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useHydrating } from '../../lib/client/hydration';
 import { useNow } from '../../lib/client/use-now';
 import { humanDuration } from '../../lib/k8s/duration';
 import type { ServiceRow } from '../../lib/service-list/rows';
@@ -26,6 +27,8 @@ const COLUMNS: { key: SortKey; label: string; hint: string }[] = [
 ];
 
 const ROW_HEIGHT = 44;
+/** The scroller's size assumed before it is measured: the server renders the rows a tall desktop window shows. */
+const FIRST_RECT = { width: 1280, height: 1200 };
 /** Element Timing: when the first row's name is painted (the benchmark's "first rows"). */
 const FIRST_ROW_TIMING: Record<string, string> = { elementtiming: 'first-service-row' };
 /** The header row (36 px + its border): it scrolls with the rows horizontally and sticks on top. */
@@ -78,7 +81,9 @@ const CARD_QUERY = '(max-width: 640px)';
 const CARD_HEIGHT = 112;
 
 function useRowHeight(): number {
-  const [narrow, setNarrow] = useState(() => typeof window !== 'undefined' && window.matchMedia(CARD_QUERY).matches);
+  // The server knows no viewport: the hydrating render lays out table rows like the HTML, then phones switch to cards.
+  const hydrating = useHydrating();
+  const [narrow, setNarrow] = useState(() => !hydrating && typeof window !== 'undefined' && window.matchMedia(CARD_QUERY).matches);
   useEffect(() => {
     const mq = window.matchMedia(CARD_QUERY);
     const on = () => setNarrow(mq.matches);
@@ -204,7 +209,8 @@ export function ServiceTable({
   const columns = showNamespace ? COLUMNS : COLUMNS.filter((c) => c.key !== 'namespace');
   const rowHeight = useRowHeight();
   const sortedBy = shownSort(view);
-  const [restore] = useState(() => (typeof window === 'undefined' ? undefined : readSavedPosition()));
+  const hydrating = useHydrating();
+  const [restore] = useState(() => (hydrating ? undefined : readSavedPosition()));
   // A new key function makes the virtualizer measure every row again (50,000 of them): only with new rows.
   const getItemKey = useCallback((i: number) => rows[i].key, [rows]);
   // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Virtual returns fresh functions by design
@@ -218,10 +224,17 @@ export function ServiceTable({
     scrollPaddingStart: HEADER_HEIGHT,
     overscan: 12,
     getItemKey,
+    // Before the scroller is measured (the server's HTML, the hydrating render): a screen's worth of rows.
+    initialRect: FIRST_RECT,
   });
   useEffect(() => {
     virtualizer.measure();
   }, [rowHeight, virtualizer]);
+  // Rows in the server's HTML can be scrolled before the page hydrates, before the virtualizer listens: tell it where the scroller is.
+  useEffect(() => {
+    const el = scroller.current;
+    if (el && el.scrollTop > 0) el.dispatchEvent(new Event('scroll'));
+  }, []);
   // Back from a Service: the same scroll offset, and focus on the row that was opened.
   useEffect(() => {
     if (!restore) return;

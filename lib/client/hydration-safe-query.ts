@@ -7,23 +7,13 @@
  * read the cached answer would render other HTML than the server did — React throws hydration error
  * #418 and re-renders the boundary from scratch. So while a component hydrates, these hooks report
  * the query as pending, exactly as the server saw it, and the answer shows one render later. Outside
- * hydration (client navigation, later renders) they are TanStack's hooks unchanged.
+ * hydration (client navigation, later renders) they are TanStack's hooks unchanged. A query given
+ * `initialData` (data the server rendered the HTML with) keeps it while hydrating.
  *
  * Every query hook in lib/client goes through here (not `useQuery` / `useQueries` directly).
  */
 import { useQueries, useQuery, type DefaultError, type QueryKey, type UseQueryOptions, type UseQueryResult } from '@tanstack/react-query';
-import { useSyncExternalStore } from 'react';
-
-const subscribeNever = () => () => {};
-
-/** false while React hydrates this component (it renders the server's snapshot), true afterwards. */
-export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribeNever,
-    () => true,
-    () => false,
-  );
-}
+import { useHydrating } from './hydration';
 
 /** The result the server rendered: pending, no data, no error. */
 function asServerSaw<TData, TError>(result: UseQueryResult<TData, TError>): UseQueryResult<TData, TError> {
@@ -55,15 +45,15 @@ function asServerSaw<TData, TError>(result: UseQueryResult<TData, TError>): UseQ
 export function useHydrationSafeQuery<TQueryFnData = unknown, TError = DefaultError, TData = TQueryFnData, TQueryKey extends QueryKey = QueryKey>(
   options: UseQueryOptions<TQueryFnData, TError, TData, TQueryKey>,
 ): UseQueryResult<TData, TError> {
-  const hydrated = useHydrated();
+  const hydrating = useHydrating();
   const result = useQuery(options);
-  return hydrated ? result : asServerSaw(result);
+  return !hydrating || options.initialData !== undefined ? result : asServerSaw(result);
 }
 
 export function useHydrationSafeQueries<TData, TError = DefaultError>(
   queries: ReadonlyArray<UseQueryOptions<TData, TError, TData, QueryKey>>,
 ): Array<UseQueryResult<TData, TError>> {
-  const hydrated = useHydrated();
+  const hydrating = useHydrating();
   const results = useQueries({ queries: [...queries] }) as Array<UseQueryResult<TData, TError>>;
-  return hydrated ? results : results.map(asServerSaw);
+  return hydrating ? results.map(asServerSaw) : results;
 }

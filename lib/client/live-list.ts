@@ -24,7 +24,12 @@ export interface LiveList<T extends KubeObject> {
   watchFailure?: Status;
 }
 
-export function useLiveList<T extends KubeObject>(spec: WatchSpec | undefined, fetcher: (signal: AbortSignal) => Promise<ListSnapshot<T>>): LiveList<T> {
+export function useLiveList<T extends KubeObject>(
+  spec: WatchSpec | undefined,
+  fetcher: (signal: AbortSignal) => Promise<ListSnapshot<T>>,
+  /** The list the page's HTML carried (the server rendered it): no request, the watch starts from it. */
+  initial?: ListSnapshot<T>,
+): LiveList<T> {
   const live = useLiveConnection();
   const disabledKey = ['porthole', 'disabled'] as const;
   const query = useHydrationSafeQuery<ListSnapshot<T>>({
@@ -32,6 +37,7 @@ export function useLiveList<T extends KubeObject>(spec: WatchSpec | undefined, f
     queryFn: ({ signal }) => fetcher(signal),
     enabled: spec !== undefined,
     structuralSharing: false,
+    ...(initial ? { initialData: initial } : {}),
   });
   const id = spec ? watchId(spec) : undefined;
   const settled = query.status !== 'pending' || query.failureCount > 0;

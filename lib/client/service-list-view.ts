@@ -10,7 +10,8 @@ import { createFirstScreenTracker, FIRST_SCREEN_MIN_SERVICES, isDefaultOrder } f
 import { createRowBuilder, type ServiceRow } from '../service-list/rows';
 import { filterAndCount } from '../service-list/search';
 import { createRowSorter } from '../service-list/sort';
-import type { ListViewState } from '../service-list/url-state';
+import { firstRowsServices, type FirstRows } from '../service-list/first-rows';
+import { serializeViewState, type ListViewState } from '../service-list/url-state';
 import type { DisplayType } from '../service/display';
 import { useEndpointSliceList } from './endpointslices';
 import { StatusError } from './fetch-json';
@@ -46,16 +47,25 @@ function statusOf(err: unknown): Status | undefined {
   return { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: String(err), code: 0 };
 }
 
-export function useServiceListModel(view: ListViewState): ServiceListModel {
-  const services = useServiceList(view.namespace);
+/**
+ * `first`: the rows the page's HTML carried (lib/server/first-rows.ts). A whole list becomes the list
+ * (no request); the first rows of a long one are shown, with the server's counts, until the browser's
+ * own list is complete — the same rows, so nothing moves or flashes when it takes over.
+ */
+export function useServiceListModel(view: ListViewState, first?: FirstRows): ServiceListModel {
+  const [carried] = useState(() => (first && first.namespace === view.namespace ? { first, items: firstRowsServices(first) } : undefined));
+  const whole = carried?.first.complete && carried.first.namespace === view.namespace ? carried : undefined;
+  const services = useServiceList(view.namespace, whole ? { resourceVersion: whole.first.rows.resourceVersion, items: whole.items } : undefined);
+  const server = carried && !carried.first.complete && services.query.data === undefined && carried.first.view === serializeViewState(view) ? carried : undefined;
   // Services first: the slices list is as large, and the rows must not wait for it (nor compete with
   // a Service list still streaming in).
   const slices = useEndpointSliceList(view.namespace, { enabled: services.query.data !== undefined });
   const counts = useMemo(() => countEndpoints(slices.items ?? []), [slices.items]);
   const byService = useMemo(() => (slices.items ? slicesByService(slices.items) : undefined), [slices.items]);
   const [buildRows] = useState(createRowBuilder);
-  const items = services.items;
-  const streaming = services.progress !== undefined;
+  // The server's first rows stand until the browser's list is complete (not its partial stream).
+  const items = server ? undefined : services.items;
+  const streaming = !server && services.progress !== undefined;
   // A cold page with a large list (or one still streaming in) paints the first screen first, builds
   // the rows slice by slice between frames (warmRows), and shows the whole list once all are built.
   const [built, setBuilt] = useState(() => items !== undefined && !streaming);
@@ -68,7 +78,7 @@ export function useServiceListModel(view: ListViewState): ServiceListModel {
     return stop;
   }, [built, items, streaming, counts, byService, buildRows]);
   const [firstScreen] = useState(createFirstScreenTracker);
-  const first = useMemo(() => (preview && items ? firstScreen(items, counts) : undefined), [preview, items, counts, firstScreen]);
+  const firstRows = useMemo(() => (preview && items ? firstScreen(items, counts) : undefined), [preview, items, counts, firstScreen]);
   const all = useMemo(() => (items && !preview ? { rows: buildRows(items, counts, byService) } : undefined), [items, counts, byService, buildRows, preview]);
   // No useDeferredValue: filtering the pre-sorted rows takes a few ms, and deferring would cost a frame.
   const q = view.q;
@@ -83,19 +93,23 @@ export function useServiceListModel(view: ListViewState): ServiceListModel {
     () => (sorted ? filterAndCount(sorted, q, view.types, view.attention, rank) : undefined),
     [sorted, q, view.types, view.attention, rank],
   );
-  const rows = filtered?.rows ?? first?.rows;
-  const typeCounts = filtered?.counts ?? first?.typeCounts ?? EMPTY_COUNTS;
+  const serverRows = useMemo(
+    () => (server ? filterAndCount(sortRows(buildRows(server.items, counts, byService), sortKey, dir), q, view.types, false, rank).rows : undefined),
+    [server, counts, byService, buildRows, sortRows, sortKey, dir, q, view.types, rank],
+  );
+  const rows = filtered?.rows ?? firstRows?.rows ?? serverRows;
+  const typeCounts = filtered?.counts ?? firstRows?.typeCounts ?? server?.first.typeCounts ?? EMPTY_COUNTS;
   // While TanStack retries, the error is only in failureReason: show it rather than an endless skeleton.
   const err = statusOf(services.query.error ?? services.query.failureReason) ?? services.watchFailure;
-  const total = items?.length ?? 0;
+  const total = items?.length ?? server?.first.total ?? 0;
   return {
     rows,
-    shown: first ? total : rows?.length,
+    shown: server ? server.first.shown : firstRows ? total : rows?.length,
     total,
     typeCounts,
     attentionCount: slices.items === undefined ? undefined : filtered?.attention,
-    loading: services.query.isPending,
-    loadingMore: streaming,
+    loading: services.query.isPending && !server,
+    loadingMore: streaming || (server?.first.partial ?? false),
     endpointsLoading: slices.items === undefined,
     error: rows ? undefined : err,
     refreshError: rows ? err : undefined,

@@ -5,7 +5,7 @@
  */
 import { useEffect } from 'react';
 import type { DeleteOptions, Service } from '../k8s/types';
-import type { WatchSpec } from '../live/protocol';
+import type { ListSnapshot, WatchSpec } from '../live/protocol';
 import type { ListedService } from '../service-list/projection';
 import { apiPaths, writeQuery, type WriteQuery } from './api-paths';
 import { requestJson, type JsonResult } from './fetch-json';
@@ -21,18 +21,22 @@ export const serviceListSpec = (namespace?: string): WatchSpec => ({ resource: '
  * Every Service (or one namespace's), kept live, as the list's projection (lib/service-list/projection.ts):
  * what the list shows, not whole objects. Use `useService` for a whole Service.
  */
-export function useServiceList(namespace?: string): LiveList<ListedService> & { progress?: RowsProgress } {
+export function useServiceList(namespace?: string, initial?: ListSnapshot<ListedService>): LiveList<ListedService> & { progress?: RowsProgress } {
   const spec = serviceListSpec(namespace);
   const id = JSON.stringify(queryKeys.list(spec));
-  const live = useLiveList<ListedService>(spec, async (signal) => {
-    publishProgress(id, undefined);
-    try {
-      return await fetchServiceRowStream(apiPaths.serviceRows(namespace), signal, (p) => publishProgress(id, p));
-    } catch (err) {
+  const live = useLiveList<ListedService>(
+    spec,
+    async (signal) => {
       publishProgress(id, undefined);
-      throw err;
-    }
-  });
+      try {
+        return await fetchServiceRowStream(apiPaths.serviceRows(namespace), signal, (p) => publishProgress(id, p));
+      } catch (err) {
+        publishProgress(id, undefined);
+        throw err;
+      }
+    },
+    initial,
+  );
   const progress = useListProgress(id);
   const complete = live.items !== undefined;
   useEffect(() => {

@@ -91,14 +91,14 @@ export async function startPorthole(opts: StartPortholeOptions): Promise<Porthol
 
 /**
  * Collects a server child's output, waits until `readyPath` answers 2xx (fails early if the child exits
- * or does not answer within 90 s), and returns the handle that stops it.
+ * or does not answer within `timeoutMs`, 90 s by default), and returns the handle that stops it.
  */
-export async function serverChild(child: ChildProcess, port: number, readyPath: string, what: string): Promise<PortholeServer> {
+export async function serverChild(child: ChildProcess, port: number, readyPath: string, what: string, timeoutMs = START_TIMEOUT_MS): Promise<PortholeServer> {
   let output = '';
   child.stdout?.on('data', (c: Buffer) => (output += c.toString()));
   child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + START_TIMEOUT_MS;
+  const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${what} exited (${child.exitCode}):\n${output}`);
     try {
@@ -111,7 +111,7 @@ export async function serverChild(child: ChildProcess, port: number, readyPath: 
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`${what} did not start within ${START_TIMEOUT_MS} ms:\n${output}`);
+      throw new Error(`${what} did not start within ${timeoutMs} ms:\n${output}`);
     }
     await new Promise((r) => setTimeout(r, 200));
   }

@@ -1,0 +1,141 @@
+/**
+ * Issue 22: the list's first rows are in the page's first HTML (rendered on the server from its cache
+ * or the API server's first page, as the page's identity: lib/server/first-rows.ts). The browser takes
+ * them over without a second request for a list the HTML carried whole, without hydration warnings and
+ * without layout shift; a namespace-limited identity gets no row outside its namespaces in the HTML.
+ * Not timed (the timing is in `npm run bench`).
+ */
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { actAs, api, base, recreate, service } from './service-actions-helpers';
+
+const LONG_NS = 'e2e-first-html';
+const LONG = 320; // more than the HTML carries whole (WHOLE_LIST_MAX)
+const SHORT_NS = 'demo';
+const SHORT = 'e2e-first-html-short';
+const HIDDEN = 'e2e-first-html-hidden';
+
+/** The keys of the Service rows in an HTML text, in document order. */
+function rowKeys(html: string): string[] {
+  const keys: string[] = [];
+  for (const tag of html.match(/<div[^>]*data-testid="service-row"[^>]*>/g) ?? []) {
+    const key = /data-key="([^"]+)"/.exec(tag);
+    if (key) keys.push(key[1].replace(/&amp;/g, '&'));
+  }
+  return keys;
+}
+
+/** The page's HTML as the browser context (its identity cookie) gets it, with React's text separators removed. */
+async function pageHtml(page: Page, path: string): Promise<string> {
+  const res = await page.request.get(base() + path);
+  expect(res.status()).toBe(200);
+  return (await res.text()).replace(/<!-- -->/g, '');
+}
+
+/** Watches the page for hydration warnings, layout shifts and row requests from the first byte on. */
+async function watch(page: Page): Promise<{ hydration: string[]; rowRequests: string[]; cls: () => Promise<number> }> {
+  const hydration: string[] = [];
+  const rowRequests: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /hydrat|#418|#423|#425|did not match/i.test(m.text())) hydration.push(m.text());
+  });
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/api/service-rows') rowRequests.push(r.url());
+  });
+  await page.addInitScript(() => {
+    const w = window as unknown as { __cls: number };
+    w.__cls = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!e.hadRecentInput) w.__cls += e.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  return { hydration, rowRequests, cls: () => page.evaluate(() => (window as unknown as { __cls: number }).__cls) };
+}
+
+const svcName = (i: number) => `fh-${String(i).padStart(3, '0')}`;
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  await api.ensureNamespace(LONG_NS);
+  const existing = await api.request('GET', `/api/v1/namespaces/${LONG_NS}/services`);
+  const have = new Set(((existing.body as { items?: { metadata: { name: string } }[] }).items ?? []).map((s) => s.metadata.name));
+  const missing = Array.from({ length: LONG }, (_, i) => svcName(i)).filter((n) => !have.has(n));
+  for (let i = 0; i < missing.length; i += 20) {
+    await Promise.all(missing.slice(i, i + 20).map((name) => api.createService(service(LONG_NS, name, { clusterIP: 'None' }, { labels: { app: name } }))));
+  }
+  await recreate(service(SHORT_NS, SHORT, {}, { labels: { app: SHORT } }));
+  await recreate(service('default', HIDDEN, {}, { labels: { app: HIDDEN } }));
+});
+
+test('a short list comes whole in the HTML: its rows are there, the browser asks for none, nothing shifts', async ({ page }) => {
+  // A new context acts as the kubeconfig's current context: porthole-admin.
+  const html = await pageHtml(page, `/services?namespace=${SHORT_NS}`);
+  expect(rowKeys(html)).toContain(`${SHORT_NS}/${SHORT}`);
+  expect(rowKeys(html).every((k) => k.startsWith(`${SHORT_NS}/`))).toBe(true);
+
+  const seen = await watch(page);
+  await page.goto(`${base()}/services?namespace=${SHORT_NS}`);
+  await expect(page.locator(`[data-testid=service-row][data-key="${SHORT_NS}/${SHORT}"]`)).toBeVisible();
+  // Live: the watch runs from the carried list (a change made now shows up).
+  await expect(page.getByTestId('connection-state')).toHaveAttribute('data-state', 'live', { timeout: 30_000 });
+  await api.patchService(SHORT_NS, SHORT, { metadata: { labels: { app: SHORT, changed: 'yes' } } });
+  await page.getByRole('searchbox').first().fill('changed=yes');
+  await expect(page.locator(`[data-testid=service-row][data-key="${SHORT_NS}/${SHORT}"]`)).toBeVisible();
+  expect(seen.rowRequests).toEqual([]);
+  expect(seen.hydration).toEqual([]);
+  expect(await seen.cls()).toBeLessThan(0.02);
+});
+
+test('a long list: the first rows of the URL view in the HTML, the same rows on screen once the whole list is in, one request', async ({ page }) => {
+  // A new context acts as the kubeconfig's current context: porthole-admin.
+  const path = `/services?namespace=${LONG_NS}&sort=name&dir=desc`;
+  const expected = Array.from({ length: LONG }, (_, i) => `${LONG_NS}/${svcName(LONG - 1 - i)}`);
+  const html = await pageHtml(page, path);
+  const carried = rowKeys(html);
+  expect(carried.length).toBeGreaterThan(10);
+  expect(carried).toEqual(expected.slice(0, carried.length));
+  expect(html).toContain(`${LONG} Services`);
+
+  const seen = await watch(page);
+  await page.goto(base() + path);
+  await expect(page.getByTestId('result-count')).toHaveText(`${LONG} Services`);
+  await expect(page.getByTestId('connection-state')).toHaveAttribute('data-state', 'live', { timeout: 30_000 });
+  const shown = await page.locator('[data-testid=service-row]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-key')));
+  expect(shown.slice(0, 10)).toEqual(expected.slice(0, 10));
+  // The rest of the list: one request (the page's early one, taken by the list), not one per part.
+  expect(seen.rowRequests).toHaveLength(1);
+  expect(seen.hydration).toEqual([]);
+  expect(await seen.cls()).toBeLessThan(0.02);
+});
+
+test('a search in the URL: the HTML carries the matches and their count', async ({ page }) => {
+  // A new context acts as the kubeconfig's current context: porthole-admin.
+  const html = await pageHtml(page, `/services?namespace=${LONG_NS}&q=fh-31`);
+  // fh-31 itself does not exist: fh-310..fh-319 start with it, ranked by name.
+  expect(rowKeys(html)).toEqual(Array.from({ length: 10 }, (_, i) => `${LONG_NS}/fh-31${i}`));
+  expect(html).toContain(`10 of ${LONG} Services`);
+});
+
+test('a namespace-limited identity: no row outside its namespace in any HTML', async ({ page }) => {
+  await actAs(page, 'porthole-developer');
+  for (const path of ['/services', `/services?namespace=${SHORT_NS}`, '/services?namespace=default', `/services?namespace=${LONG_NS}`, '/services?type=ClusterIP&sort=age']) {
+    const html = await pageHtml(page, path);
+    expect(html.includes(HIDDEN), `${path} names ${HIDDEN}`).toBe(false);
+    expect(html.includes('fh-000'), `${path} names fh-000`).toBe(false);
+    expect(
+      rowKeys(html).every((k) => k.startsWith(`${SHORT_NS}/`)),
+      path,
+    ).toBe(true);
+  }
+  // Its own namespace: rows, and the browser takes them without asking again.
+  expect(rowKeys(await pageHtml(page, `/services?namespace=${SHORT_NS}`))).toContain(`${SHORT_NS}/${SHORT}`);
+  const seen = await watch(page);
+  await page.goto(`${base()}/services?namespace=${SHORT_NS}`);
+  await expect(page.locator(`[data-testid=service-row][data-key="${SHORT_NS}/${SHORT}"]`)).toBeVisible();
+  await expect(page.getByTestId('connection-state')).toHaveAttribute('data-state', 'live', { timeout: 30_000 });
+  expect(seen.rowRequests).toEqual([]);
+  expect(seen.hydration).toEqual([]);
+  // A namespace it may not read: the refusal, as before.
+  await page.goto(`${base()}/services?namespace=default`);
+  await expect(page.getByTestId('list-error')).toContainText('Not allowed to list Services');
+});
