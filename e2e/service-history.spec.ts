@@ -27,6 +27,17 @@ test.beforeAll(async () => {
   await api.ensureNamespace(NS);
   work = mkdtempSync(join(tmpdir(), 'porthole-e2e-history-'));
   porthole = await startPorthole({ kubeconfigPath: env('PORTHOLE_E2E_KUBECONFIG'), env: { PORTHOLE_HISTORY_DIR: join(work, 'history') } });
+  // The recorder's first list must be in before the tests create Services: one created earlier is
+  // recorded as "existing when recording started", not as "created".
+  await expect
+    .poll(
+      async () => {
+        const res = await fetch(`${porthole.url}/api/history/namespaces/${NS}/deleted`);
+        return res.ok ? ((await res.json()) as { recordedSince: string }).recordedSince : `HTTP ${res.status}`;
+      },
+      { timeout: 60_000 },
+    )
+    .toMatch(/^\d{4}-/);
 });
 
 test.afterAll(async () => {

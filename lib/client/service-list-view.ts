@@ -56,7 +56,10 @@ export function useServiceListModel(view: ListViewState, first?: FirstRows): Ser
   const [carried] = useState(() => (first && first.namespace === view.namespace ? { first, items: firstRowsServices(first) } : undefined));
   const whole = carried?.first.complete && carried.first.namespace === view.namespace ? carried : undefined;
   const services = useServiceList(view.namespace, whole ? { resourceVersion: whole.first.rows.resourceVersion, items: whole.items } : undefined);
-  const server = carried && !carried.first.complete && services.query.data === undefined && carried.first.view === serializeViewState(view) ? carried : undefined;
+  // The browser's own stream takes over once it holds as many Services as the HTML carried (a cold
+  // server sends only the API server's first page; the stream soon has more, and search covers them).
+  const overtaken = carried?.first.partial === true && services.progress !== undefined && (services.items?.length ?? 0) >= carried.items.length;
+  const server = carried && !carried.first.complete && services.query.data === undefined && !overtaken && carried.first.view === serializeViewState(view) ? carried : undefined;
   // Services first: the slices list is as large, and the rows must not wait for it (nor compete with
   // a Service list still streaming in).
   const slices = useEndpointSliceList(view.namespace, { enabled: services.query.data !== undefined });
@@ -89,10 +92,7 @@ export function useServiceListModel(view: ListViewState, first?: FirstRows): Ser
   const [sortRows] = useState(createRowSorter);
   const sorted = useMemo(() => (all ? sortRows(all.rows, sortKey, dir) : undefined), [all, sortKey, dir, sortRows]);
   const rank = view.sort === undefined;
-  const filtered = useMemo(
-    () => (sorted ? filterAndCount(sorted, q, view.types, view.attention, rank) : undefined),
-    [sorted, q, view.types, view.attention, rank],
-  );
+  const filtered = useMemo(() => (sorted ? filterAndCount(sorted, q, view.types, view.attention, rank) : undefined), [sorted, q, view.types, view.attention, rank]);
   const serverRows = useMemo(
     () => (server ? filterAndCount(sortRows(buildRows(server.items, counts, byService), sortKey, dir), q, view.types, false, rank).rows : undefined),
     [server, counts, byService, buildRows, sortRows, sortKey, dir, q, view.types, rank],
