@@ -1,7 +1,7 @@
 'use client';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import Link from 'next/link';
-import { memo, useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useHydrating } from '../../lib/client/hydration';
 import { useNow } from '../../lib/client/use-now';
 import { humanDuration } from '../../lib/k8s/duration';
@@ -213,6 +213,13 @@ export function ServiceTable({
   const [restore] = useState(() => (hydrating ? undefined : readSavedPosition()));
   // A new key function makes the virtualizer measure every row again (50,000 of them): only with new rows.
   const getItemKey = useCallback((i: number) => rows[i].key, [rows]);
+  // Rows in the server's HTML can be scrolled before the page hydrates. The virtualizer scrolls its
+  // element to its initial offset when it mounts (a layout effect): read the offset before that one
+  // runs (this effect is declared first, so it runs first) and scroll back to it once it listens.
+  const scrolledBeforeHydration = useRef(0);
+  useLayoutEffect(() => {
+    scrolledBeforeHydration.current = scroller.current?.scrollTop ?? 0;
+  }, []);
   // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Virtual returns fresh functions by design
   const virtualizer = useVirtualizer({
     initialOffset: restore?.offset ?? 0,
@@ -230,10 +237,10 @@ export function ServiceTable({
   useEffect(() => {
     virtualizer.measure();
   }, [rowHeight, virtualizer]);
-  // Rows in the server's HTML can be scrolled before the page hydrates, before the virtualizer listens: tell it where the scroller is.
-  useEffect(() => {
-    const el = scroller.current;
-    if (el && el.scrollTop > 0) el.dispatchEvent(new Event('scroll'));
+  useLayoutEffect(() => {
+    if (scrolledBeforeHydration.current > 0 && !restore) virtualizer.scrollToOffset(scrolledBeforeHydration.current);
+    // Once, on mount: later scrolls are the virtualizer's own.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   // Back from a Service: the same scroll offset, and focus on the row that was opened.
   useEffect(() => {
