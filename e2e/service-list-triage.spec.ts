@@ -105,6 +105,9 @@ test.describe('on a phone (D-04)', () => {
   test.use({ viewport: { width: 390, height: 844 } });
   test('the page fits the screen: header wraps, rows are cards, navigation stays reachable', async ({ page }) => {
     await page.goto(`${base()}/services`);
+    // The rows come in the HTML as table rows (the server knows no viewport); phones switch to cards once
+    // the page has hydrated: measure after that (the page is live by then).
+    await expect(page.getByTestId('connection-state')).toHaveAttribute('data-state', 'live', { timeout: 30_000 });
     await expect(page.getByTestId('service-row').first()).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     const box = await page.getByTestId('service-row').first().boundingBox();
