@@ -5,9 +5,9 @@
  * without layout shift; a namespace-limited identity gets no row outside its namespaces in the HTML.
  * Not timed (the timing is in `npm run bench`).
  */
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { actAs, api, base, recreate, service } from './service-actions-helpers';
+import { pageHtml, watch } from './first-html-support';
 
 const LONG_NS = 'e2e-first-html';
 const LONG = 320; // more than the HTML carries whole (WHOLE_LIST_MAX)
@@ -23,33 +23,6 @@ function rowKeys(html: string): string[] {
     if (key) keys.push(key[1].replace(/&amp;/g, '&'));
   }
   return keys;
-}
-
-/** The page's HTML as the browser context (its identity cookie) gets it, with React's text separators removed. */
-async function pageHtml(page: Page, path: string): Promise<string> {
-  const res = await page.request.get(base() + path);
-  expect(res.status()).toBe(200);
-  return (await res.text()).replace(/<!-- -->/g, '');
-}
-
-/** Watches the page for hydration warnings, layout shifts and row requests from the first byte on. */
-async function watch(page: Page): Promise<{ hydration: string[]; rowRequests: string[]; cls: () => Promise<number> }> {
-  const hydration: string[] = [];
-  const rowRequests: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error' && /hydrat|#418|#423|#425|did not match/i.test(m.text())) hydration.push(m.text());
-  });
-  page.on('request', (r) => {
-    if (new URL(r.url()).pathname === '/api/service-rows') rowRequests.push(r.url());
-  });
-  await page.addInitScript(() => {
-    const w = window as unknown as { __cls: number };
-    w.__cls = 0;
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!e.hadRecentInput) w.__cls += e.value;
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
-  return { hydration, rowRequests, cls: () => page.evaluate(() => (window as unknown as { __cls: number }).__cls) };
 }
 
 const svcName = (i: number) => `fh-${String(i).padStart(3, '0')}`;

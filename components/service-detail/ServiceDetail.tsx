@@ -6,7 +6,7 @@ import { KubectlCommand } from '../text/KubectlCommand';
 import { usePageRoutes } from '../../lib/client/cluster-context';
 import { useConnectionState } from '../../lib/client/providers';
 import { useNow } from '../../lib/client/use-now';
-import type { Status } from '../../lib/k8s/types';
+import type { Service, Status } from '../../lib/k8s/types';
 import { humanDuration } from '../../lib/k8s/duration';
 import { displayType } from '../../lib/service/display';
 import { DiagnosisPanel } from './DiagnosisPanel';
@@ -31,6 +31,8 @@ import { ReadableNamespacesNote } from '../chrome/ReadableNamespacesNote';
 export interface ServiceDetailProps {
   namespace: string;
   name: string;
+  /** The Service the page's HTML was rendered with (the server read it as the page's identity). */
+  initial?: Service;
 }
 
 const SECTIONS = [
@@ -122,9 +124,9 @@ function StaleBanner({ lastEventAt, message }: { /** Since when the data may be 
 }
 
 /** The Service detail page: diagnosis first, then every section; everything live. */
-export function ServiceDetail({ namespace, name }: ServiceDetailProps) {
+export function ServiceDetail({ namespace, name, initial }: ServiceDetailProps) {
   const routes = usePageRoutes();
-  const model = useServiceDetail(namespace, name);
+  const model = useServiceDetail(namespace, name, initial);
   // "Applied" / "Created" after a save that opened this page (lib/client/saved-notice.ts), read once.
   const [savedNotice, setSavedNotice] = useState<SavedNotice | undefined>();
   useEffect(() => {

@@ -54,8 +54,9 @@ export function statusOf(err: unknown): Status | undefined {
   return undefined;
 }
 
-export function useServiceDetail(namespace: string, name: string): ServiceDetailModel {
-  const svc = useService(namespace, name);
+/** `initial`: the Service the page's HTML carried (see useService). */
+export function useServiceDetail(namespace: string, name: string, initial?: Service): ServiceDetailModel {
+  const svc = useService(namespace, name, initial);
   const pods = usePods(namespace);
   const slices = useServiceEndpointSlices(namespace, name);
   const legacy = useLiveEndpoints(namespace, name);

@@ -6,9 +6,10 @@ import { useService } from '../../lib/client/services';
 import { ServiceNotFound } from '../chrome/ServiceNotFound';
 import { ServiceEditor } from './ServiceEditor';
 
-export function EditServicePage({ namespace, name }: { namespace: string; name: string }) {
-  const { service, query } = useService(namespace, name);
-  const [initial, setInitial] = useState<Service | undefined>(undefined);
+/** `carried`: the Service the page's HTML was rendered with (the server read it as the page's identity). */
+export function EditServicePage({ namespace, name, carried }: { namespace: string; name: string; carried?: Service }) {
+  const { service, query } = useService(namespace, name, carried);
+  const [initial, setInitial] = useState<Service | undefined>(() => service ?? undefined);
   if (!initial && service) setInitial(service);
   if (!initial) {
     if (service === null) {

@@ -22,7 +22,7 @@ import { ServiceNotFound } from '../chrome/ServiceNotFound';
 import { WriteRefusalNote } from '../service-actions/WriteRefusalNote';
 import { ApplyReview, type ApplyMethod } from './ApplyReview';
 import { ConflictPanel } from './ConflictPanel';
-import { ServiceYamlPane } from './ServiceYamlPane';
+import { ServiceYamlPane, ServiceYamlPanePending } from './ServiceYamlPane';
 import { browserStorage, useDraftPersistence } from './use-draft-persistence';
 import { conflictMarkers, useThreeWay } from './use-three-way';
 import { useYamlApply, yamlWriteCommand } from './use-yaml-apply';
@@ -31,10 +31,11 @@ import { useHistoryVersion } from '../../lib/client/service-history';
 import { restoreOnto } from '../../lib/service-history/restore';
 import { RestoreNote } from './RestoreNote';
 
-export function ServiceYamlEditPage({ namespace, name, restoreId }: { namespace: string; name: string; restoreId?: string }) {
+/** `carried`: the Service the page's HTML was rendered with (the server read it as the page's identity). */
+export function ServiceYamlEditPage({ namespace, name, restoreId, carried }: { namespace: string; name: string; restoreId?: string; carried?: Service }) {
   const router = useRouter();
   const routes = usePageRoutes();
-  const { service: live, query: liveQuery } = useService(namespace, name);
+  const { service: live, query: liveQuery } = useService(namespace, name, carried);
   const cluster = useClusterInfo().data;
   const canUpdate = useServicePermission('update', namespace, name);
   const refusalId = useId();
@@ -198,6 +199,7 @@ export function ServiceYamlEditPage({ namespace, name, restoreId }: { namespace:
           }}
         />
       ) : null}
+      {text === undefined && live && restoreId === undefined && <ServiceYamlPanePending live={live} />}
       {text !== undefined && draft && (
         <div hidden={reviewing}>
           <ServiceYamlPane

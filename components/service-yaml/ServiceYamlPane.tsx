@@ -16,18 +16,13 @@ import { sortMarkers, type YamlMarker } from '../../lib/service-yaml/markers';
 import { formatYaml, rewriteYaml } from '../../lib/service-yaml/sync-document';
 import { jsonEqual } from '../../lib/k8s/json';
 import { ProblemsPanel } from './ProblemsPanel';
+import { YamlPreview } from './YamlPreview';
 import { useYamlMarkers } from './use-yaml-markers';
 import type { EditorHandle } from './YamlCodeEditor';
 import './service-yaml.css';
 
-const YamlCodeEditor = dynamic(() => import('./YamlCodeEditor'), {
-  ssr: false,
-  loading: () => (
-    <p className="sy-loading" role="status">
-      Loading the editor…
-    </p>
-  ),
-});
+// While Monaco loads, its box stays empty here and YamlPreview shows the text over it.
+const YamlCodeEditor = dynamic(() => import('./YamlCodeEditor'), { ssr: false, loading: () => <div className="sy-monaco" /> });
 
 export interface ServiceYamlPaneProps {
   draft: Service;
@@ -46,6 +41,45 @@ export interface ServiceYamlPaneProps {
   namespace?: string;
 }
 
+/** The editor's actions; without handlers (the text is not editable yet) they are shown disabled. */
+function EditorToolbar({ onFormat, managedFields }: { onFormat?: () => void; managedFields?: { shown: boolean; onToggle?: (show: boolean) => void } }) {
+  return (
+    <div className="sy-toolbar" role="toolbar" aria-label="Editor actions">
+      <button type="button" className="button" onClick={onFormat} disabled={!onFormat}>
+        Format
+      </button>
+      {managedFields && (
+        <label className="sy-check">
+          <input type="checkbox" checked={managedFields.shown} disabled={!managedFields.onToggle} onChange={(e) => managedFields.onToggle?.(e.target.checked)} /> Show
+          managedFields
+        </label>
+      )}
+      <span className="sy-muted">status is read-only (folded); the server ignores changes to it here.</span>
+    </div>
+  );
+}
+
+/**
+ * The pane as it first paints, before the page knows its text (a stored draft is looked up in the
+ * browser): the live Service's YAML as read-only coloured text in the editor's place, and Monaco's
+ * download already started. The pane replaces it without moving anything.
+ */
+export function ServiceYamlPanePending({ live }: { live: Service }) {
+  useEffect(() => {
+    void import('./YamlCodeEditor');
+  }, []);
+  const label = `YAML of Service ${live.metadata.name}`;
+  return (
+    <div className="sy-pane" aria-busy="true">
+      <EditorToolbar managedFields={{ shown: false }} />
+      <div className="sy-editor-slot">
+        <div className="sy-monaco" />
+        <YamlPreview text={serviceToYaml(live)} label={label} />
+      </div>
+    </div>
+  );
+}
+
 export function ServiceYamlPane(props: ServiceYamlPaneProps) {
   const { draft, onDraftChange, mode, live, readOnly = false } = props;
   const [ownText, setOwnText] = useState(() => serviceToYaml(draft));
@@ -57,6 +91,8 @@ export function ServiceYamlPane(props: ServiceYamlPaneProps) {
   const [schemaMarkers, setSchemaMarkers] = useState<YamlMarker[]>([]);
   const [showManaged, setShowManaged] = useState(false);
   const handle = useRef<EditorHandle | null>(null);
+  const [editorReady, setEditorReady] = useState(false);
+  const ariaLabel = `YAML of Service ${draft.metadata?.name ?? ''}`.trim();
 
   // Text → shared draft, whenever it parses cleanly.
   const lastSent = useRef<Service>(draft);
@@ -100,28 +136,25 @@ export function ServiceYamlPane(props: ServiceYamlPaneProps) {
           The cluster&apos;s Service schema could not be loaded ({schemaError}): no completion or schema checks.
         </p>
       )}
-      <div className="sy-toolbar" role="toolbar" aria-label="Editor actions">
-        <button type="button" className="button" onClick={() => setText(formatYaml(text))} disabled={readOnly}>
-          Format
-        </button>
-        {mode === 'edit' && live && (
-          <label className="sy-check">
-            <input type="checkbox" checked={showManaged} onChange={(e) => toggleManaged(e.target.checked)} /> Show managedFields
-          </label>
-        )}
-        <span className="sy-muted">status is read-only (folded); the server ignores changes to it here.</span>
-      </div>
-      <YamlCodeEditor
-        value={text}
-        onChange={setText}
-        readOnly={readOnly}
-        markers={ownMarkers}
-        schema={schema as JSONSchema | undefined}
-        onSchemaMarkers={setSchemaMarkers}
-        handleRef={handle}
-        foldLine={foldLine}
-        ariaLabel={`YAML of Service ${draft.metadata?.name ?? ''}`.trim()}
+      <EditorToolbar
+        onFormat={readOnly ? undefined : () => setText(formatYaml(text))}
+        managedFields={mode === 'edit' && live ? { shown: showManaged, onToggle: toggleManaged } : undefined}
       />
+      <div className="sy-editor-slot">
+        <YamlCodeEditor
+          value={text}
+          onChange={setText}
+          readOnly={readOnly}
+          markers={ownMarkers}
+          schema={schema as JSONSchema | undefined}
+          onSchemaMarkers={setSchemaMarkers}
+          handleRef={handle}
+          foldLine={foldLine}
+          ariaLabel={ariaLabel}
+          onReady={() => setEditorReady(true)}
+        />
+        {editorReady ? null : <YamlPreview text={text} label={ariaLabel} />}
+      </div>
       <ProblemsPanel markers={markers} onSelect={(m) => handle.current?.reveal(m.startLine, m.startColumn)} />
     </div>
   );

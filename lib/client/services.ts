@@ -53,8 +53,13 @@ const oneServiceSpec = (namespace: string, name: string): WatchSpec => ({
   fieldSelector: `metadata.name=${name}`,
 });
 
-/** One Service, kept live. `service` is undefined while loading and null when it does not exist. */
-export function useService(namespace: string, name: string): LiveList<Service> & { service: Service | null | undefined } {
+/**
+ * One Service, kept live. `service` is undefined while loading and null when it does not exist.
+ * `initial`: the Service the page's HTML was rendered with (lib/server/first-service.ts): no request,
+ * the watch starts from its resourceVersion.
+ */
+export function useService(namespace: string, name: string, initial?: Service): LiveList<Service> & { service: Service | null | undefined } {
+  const carried = initial ? { resourceVersion: initial.metadata.resourceVersion ?? '', items: [initial] } : undefined;
   const live = useLiveList<Service>(oneServiceSpec(namespace, name), async (signal) => {
     try {
       const { data } = await requestJson<Service>(apiPaths.service(namespace, name), { signal });
@@ -64,7 +69,7 @@ export function useService(namespace: string, name: string): LiveList<Service> &
       if ((err as { code?: number }).code === 404) return { resourceVersion: '', items: [] };
       throw err;
     }
-  });
+  }, carried);
   const service = live.items === undefined ? undefined : (live.items[0] ?? null);
   return { ...live, service };
 }

@@ -3,6 +3,7 @@ import { firstRowsOf, type FirstRows } from '../service-list/first-rows';
 import { LineSplitter, RowStreamAssembler, type RowStreamLine } from '../service-list/row-stream';
 import type { ListViewState } from '../service-list/url-state';
 import type { RequestIdentity } from './identity';
+import { withinFirstHtmlWait } from './first-html-wait';
 import { listPageSize } from './paged-list';
 import { serviceRowsResponse } from './service-rows';
 import { liveSnapshot } from './watch-hub';
@@ -11,10 +12,9 @@ import { liveSnapshot } from './watch-hub';
  * The list page's first rows on the server, for the page's identity and cluster, through the same
  * functions `/api/service-rows` answers with (so the same credentials, namespace and refusals apply):
  * from the shared informer's cache when there is one, else the first page the API server lists.
- * Waits at most FIRST_ROWS_WAIT_MS: a slow or refusing API server leaves the rows to the browser
+ * Waits at most FIRST_HTML_WAIT_MS: a slow or refusing API server leaves the rows to the browser
  * (undefined), as do refusals and errors.
  */
-export const FIRST_ROWS_WAIT_MS = 1500;
 
 async function firstPage(
   identity: RequestIdentity,
@@ -57,18 +57,6 @@ async function firstRowsFor(identity: RequestIdentity, view: ListViewState, requ
   if (view.attention) return undefined;
   const cached = liveSnapshot(identity, { resource: 'services', namespace: view.namespace, view: 'rows' });
   if (cached) return firstRowsOf(cached.items, view, { resourceVersion: cached.resourceVersion, partial: false });
-  const stop = new AbortController();
-  const timer = setTimeout(() => stop.abort(), FIRST_ROWS_WAIT_MS);
-  const signal = requestSignal ? AbortSignal.any([requestSignal, stop.signal]) : stop.signal;
-  try {
-    const aborted = new Promise<undefined>((resolve) => signal.addEventListener('abort', () => resolve(undefined), { once: true }));
-    const listing = firstPage(identity, view.namespace, signal);
-    listing.catch(() => undefined);
-    const page = await Promise.race([listing, aborted]);
-    return page ? firstRowsOf(page.items, view, page) : undefined;
-  } catch {
-    return undefined;
-  } finally {
-    clearTimeout(timer);
-  }
+  const page = await withinFirstHtmlWait((signal) => firstPage(identity, view.namespace, signal), requestSignal);
+  return page ? firstRowsOf(page.items, view, page) : undefined;
 }

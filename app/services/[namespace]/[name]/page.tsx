@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { ServiceDetail } from '../../../../components/service-detail/ServiceDetail';
+import { WithFirstService } from './with-first-service';
 
 interface Params {
   namespace: string;
@@ -11,8 +12,10 @@ export async function generateMetadata({ params }: { params: Promise<Params> }):
   return { title: `${name} (${namespace})` };
 }
 
-/** The Service detail page: `/services/<namespace>/<name>`. Everything on it is live (client side). */
+/** The Service detail page: `/services/<namespace>/<name>`. The Service is in the first HTML; everything on it is live (client side). */
 export default async function ServiceDetailPage({ params }: { params: Promise<Params> }) {
-  const { namespace, name } = await params;
-  return <ServiceDetail namespace={decodeURIComponent(namespace)} name={decodeURIComponent(name)} />;
+  const p = await params;
+  const namespace = decodeURIComponent(p.namespace);
+  const name = decodeURIComponent(p.name);
+  return <WithFirstService namespace={namespace} name={name} render={(service) => <ServiceDetail namespace={namespace} name={name} initial={service} />} />;
 }

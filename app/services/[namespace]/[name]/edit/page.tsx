@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
 import { EditServicePage } from '../../../../../components/service-form/EditServicePage';
+import { WithFirstService } from '../with-first-service';
 
 interface Params {
   namespace: string;
@@ -14,10 +15,19 @@ export async function generateMetadata({ params }: { params: Promise<Params> }):
 
 /** `/services/<namespace>/<name>/edit`: edit a Service with the form (`?view=form|yaml`). */
 export default async function EditService({ params }: { params: Promise<Params> }) {
-  const { namespace, name } = await params;
+  const p = await params;
+  const namespace = decodeURIComponent(p.namespace);
+  const name = decodeURIComponent(p.name);
+  // The Service in the first HTML; the inner boundary is for the form's useSearchParams.
   return (
-    <Suspense fallback={<div className="state">Loading…</div>}>
-      <EditServicePage namespace={decodeURIComponent(namespace)} name={decodeURIComponent(name)} />
-    </Suspense>
+    <WithFirstService
+      namespace={namespace}
+      name={name}
+      render={(service) => (
+        <Suspense fallback={<div className="state">Loading…</div>}>
+          <EditServicePage namespace={namespace} name={name} carried={service} />
+        </Suspense>
+      )}
+    />
   );
 }

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { ServiceYamlEditPage } from '../../../../../components/service-yaml/ServiceYamlEditPage';
+import { WithFirstService } from '../with-first-service';
 
 interface Params {
   namespace: string;
@@ -13,8 +14,17 @@ export async function generateMetadata({ params }: { params: Promise<Params> }):
 
 /** "Edit YAML" of one Service: `/services/<namespace>/<name>/yaml[?restore=<version id>]`. Monaco loads on this route only. */
 export default async function ServiceYamlRoute({ params, searchParams }: { params: Promise<Params>; searchParams: Promise<{ restore?: string | string[] }> }) {
-  const { namespace, name } = await params;
+  const p = await params;
+  const namespace = decodeURIComponent(p.namespace);
+  const name = decodeURIComponent(p.name);
   // `?restore=<id>`: the editor opens on that recorded version (Service history), diffed against live.
   const { restore } = await searchParams;
-  return <ServiceYamlEditPage namespace={decodeURIComponent(namespace)} name={decodeURIComponent(name)} restoreId={typeof restore === 'string' && restore ? restore : undefined} />;
+  const restoreId = typeof restore === 'string' && restore ? restore : undefined;
+  return (
+    <WithFirstService
+      namespace={namespace}
+      name={name}
+      render={(service) => <ServiceYamlEditPage namespace={namespace} name={name} restoreId={restoreId} carried={service} />}
+    />
+  );
 }
