@@ -208,6 +208,7 @@ export function ServiceYamlEditPage({ namespace, name, restoreId, carried }: { n
             mode="edit"
             live={live ?? undefined}
             readOnly={readOnly}
+            dryRun={canUpdate.allowed && !canUpdate.pending}
             text={text}
             onTextChange={setText}
             extraMarkers={extraMarkers}

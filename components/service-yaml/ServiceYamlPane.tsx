@@ -32,6 +32,8 @@ export interface ServiceYamlPaneProps {
   live?: Service;
   /** The identity may not write (the page says why, once, at its top): the editor is read-only and asks for no dry run. */
   readOnly?: boolean;
+  /** Ask the API server for dry runs (default: unless readOnly). False while the identity's permission is still being checked. */
+  dryRun?: boolean;
   /** Controlled text (the YAML page keeps drafts and merges); without it the pane keeps its own. */
   text?: string;
   onTextChange?(text: string): void;
@@ -61,13 +63,11 @@ function EditorToolbar({ onFormat, managedFields }: { onFormat?: () => void; man
 
 /**
  * The pane as it first paints, before the page knows its text (a stored draft is looked up in the
- * browser): the live Service's YAML as read-only coloured text in the editor's place, and Monaco's
- * download already started. The pane replaces it without moving anything.
+ * browser): the live Service's YAML as read-only coloured text in the editor's place. The pane replaces
+ * it without moving anything. Monaco is not loaded from here: evaluating it takes the main thread for
+ * a while, and the page's first answers (what the identity may do) should show before that.
  */
 export function ServiceYamlPanePending({ live }: { live: Service }) {
-  useEffect(() => {
-    void import('./YamlCodeEditor');
-  }, []);
   const label = `YAML of Service ${live.metadata.name}`;
   return (
     <div className="sy-pane" aria-busy="true">
@@ -86,7 +86,7 @@ export function ServiceYamlPane(props: ServiceYamlPaneProps) {
   const text = props.text ?? ownText;
   const setText = (t: string) => (props.onTextChange ? props.onTextChange(t) : setOwnText(t));
   const namespace = draft.metadata?.namespace || props.namespace || live?.metadata.namespace || 'default';
-  const check = useYamlMarkers(text, mode, live, namespace, !readOnly);
+  const check = useYamlMarkers(text, mode, live, namespace, props.dryRun ?? !readOnly);
   const { schema, error: schemaError } = useServiceJsonSchema();
   const [schemaMarkers, setSchemaMarkers] = useState<YamlMarker[]>([]);
   const [showManaged, setShowManaged] = useState(false);
