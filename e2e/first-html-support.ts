@@ -28,11 +28,37 @@ export async function watch(page: Page): Promise<{ hydration: string[]; rowReque
     if (path.startsWith('/api/')) requests.push(`${r.method()} ${path}`);
   });
   await page.addInitScript(() => {
-    const w = window as unknown as { __cls: number };
+    type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] };
+    const w = window as unknown as { __cls: number; __shifts: string[] };
     w.__cls = 0;
+    w.__shifts = [];
+    const describe = (node: Node | null | undefined): string => {
+      if (!(node instanceof Element)) return node?.nodeName ?? '?';
+      const id = node.getAttribute('data-testid') ?? node.getAttribute('aria-label') ?? node.className.toString().split(' ')[0];
+      return `${node.tagName.toLowerCase()}${id ? `[${id}]` : ''}`;
+    };
+    const rect = (r: DOMRectReadOnly) => `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}x${Math.round(r.height)}`;
     new PerformanceObserver((list) => {
-      for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!e.hadRecentInput) w.__cls += e.value;
+      for (const e of list.getEntries() as Shift[]) {
+        if (e.hadRecentInput) continue;
+        w.__cls += e.value;
+        const moved = (e.sources ?? []).map((s) => `${describe(s.node)} ${rect(s.previousRect)} -> ${rect(s.currentRect)}`).join('; ');
+        w.__shifts.push(`${e.value.toFixed(4)} at ${Math.round(e.startTime)} ms: ${moved}`);
+      }
     }).observe({ type: 'layout-shift', buffered: true });
   });
-  return { hydration, rowRequests, requests, cls: () => page.evaluate(() => (window as unknown as { __cls: number }).__cls) };
+  return {
+    hydration,
+    rowRequests,
+    requests,
+    cls: async () => {
+      const { cls, shifts } = await page.evaluate(() => {
+        const w = window as unknown as { __cls: number; __shifts: string[] };
+        return { cls: w.__cls, shifts: w.__shifts };
+      });
+      // The shifts and what moved, in the test's output when a CLS assertion fails.
+      if (cls >= 0.02) console.log(`layout shifts (CLS ${cls.toFixed(4)}):\n  ${shifts.join('\n  ')}`);
+      return cls;
+    },
+  };
 }

@@ -25,10 +25,17 @@ test.beforeAll(async () => {
 /** The page's own GET of the Service (the live list's first request), if it made one. */
 const serviceGets = (requests: string[]) => requests.filter((r) => r === `GET /api/namespaces/${NS}/services/${NAME}`);
 
-test('detail: the Service is in the HTML, the browser does not ask for it again, nothing shifts', async ({ page }) => {
+/** The page's own reads of what the diagnosis needs (pods, EndpointSlices, Endpoints, events). */
+const diagnosisGets = (requests: string[]) =>
+  requests.filter((r) => [`GET /api/namespaces/${NS}/pods`, `GET /api/namespaces/${NS}/endpointslices`, `GET /api/namespaces/${NS}/endpoints/${NAME}`, `GET /api/namespaces/${NS}/events`].includes(r));
+
+test('detail: the Service and its diagnosis are in the HTML, the browser does not ask for them again, nothing shifts', async ({ page }) => {
   const html = await pageHtml(page, `/services/${NS}/${NAME}`);
   expect(html).toContain('data-testid="service-type"');
   expect(html).toContain(clusterIP);
+  // The diagnosis is worked out from the lists the HTML carries: its headline, not "Checking…".
+  expect(html).toContain('data-testid="diagnosis-headline"');
+  expect(html).not.toContain('Checking selector, pods, endpoints and events');
 
   const seen = await watch(page);
   await page.goto(`${base()}/services/${NS}/${NAME}`);
@@ -40,6 +47,7 @@ test('detail: the Service is in the HTML, the browser does not ask for it again,
   await api.patchService(NS, NAME, { metadata: { labels: { app: NAME, changed: 'yes' } } });
   await expect(page.getByTestId('meta-labels')).toContainText('changed', { timeout: 30_000 });
   expect(serviceGets(seen.requests)).toEqual([]);
+  expect(diagnosisGets(seen.requests)).toEqual([]);
   expect(seen.hydration).toEqual([]);
 });
 

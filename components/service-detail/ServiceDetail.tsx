@@ -25,6 +25,7 @@ import { useServiceDetail } from './use-service-detail';
 import { YamlSection } from './YamlSection';
 import { ServiceActionBar } from '../service-actions/ServiceActionBar';
 import './service-detail.css';
+import type { DetailLists } from '../../lib/live/detail-lists';
 import { SafeText } from '../text/SafeText';
 import { ReadableNamespacesNote } from '../chrome/ReadableNamespacesNote';
 
@@ -33,6 +34,8 @@ export interface ServiceDetailProps {
   name: string;
   /** The Service the page's HTML was rendered with (the server read it as the page's identity). */
   initial?: Service;
+  /** The lists the page's HTML was rendered with (pods, EndpointSlices, Endpoints, events, nodes). */
+  initialLists?: DetailLists;
 }
 
 const SECTIONS = [
@@ -124,9 +127,9 @@ function StaleBanner({ lastEventAt, message }: { /** Since when the data may be 
 }
 
 /** The Service detail page: diagnosis first, then every section; everything live. */
-export function ServiceDetail({ namespace, name, initial }: ServiceDetailProps) {
+export function ServiceDetail({ namespace, name, initial, initialLists }: ServiceDetailProps) {
   const routes = usePageRoutes();
-  const model = useServiceDetail(namespace, name, initial);
+  const model = useServiceDetail(namespace, name, initial, initialLists);
   // "Applied" / "Created" after a save that opened this page (lib/client/saved-notice.ts), read once.
   const [savedNotice, setSavedNotice] = useState<SavedNotice | undefined>();
   useEffect(() => {

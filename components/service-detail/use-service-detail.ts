@@ -12,6 +12,7 @@ import { useOptionalNodes } from '../../lib/client/optional-list';
 import { usePods } from '../../lib/client/pods';
 import { useService } from '../../lib/client/services';
 import type { Endpoints, Event, Node, Pod, Service, Status } from '../../lib/k8s/types';
+import type { DetailLists } from '../../lib/live/detail-lists';
 import { diagnose, type Finding } from '../../lib/service-insight/diagnosis';
 import { allEndpoints, countEndpointViews, groupLegacyEndpoints, groupSlices, type AddressTypeGroup, type EndpointCounts, type EndpointView } from '../../lib/service-insight/endpoints';
 import { eventsNewestFirst } from '../../lib/service-insight/events';
@@ -54,14 +55,14 @@ export function statusOf(err: unknown): Status | undefined {
   return undefined;
 }
 
-/** `initial`: the Service the page's HTML carried (see useService). */
-export function useServiceDetail(namespace: string, name: string, initial?: Service): ServiceDetailModel {
+/** `initial`, `lists`: the Service and the lists the page's HTML carried (taken as first answers: no request). */
+export function useServiceDetail(namespace: string, name: string, initial?: Service, lists: DetailLists = {}): ServiceDetailModel {
   const svc = useService(namespace, name, initial);
-  const pods = usePods(namespace);
-  const slices = useServiceEndpointSlices(namespace, name);
-  const legacy = useLiveEndpoints(namespace, name);
-  const events = useEventsFor(namespace, { kind: 'Service', name });
-  const nodes = useOptionalNodes();
+  const pods = usePods(namespace, undefined, lists.pods);
+  const slices = useServiceEndpointSlices(namespace, name, lists.endpointSlices);
+  const legacy = useLiveEndpoints(namespace, name, lists.endpoints);
+  const events = useEventsFor(namespace, { kind: 'Service', name }, lists.events);
+  const nodes = useOptionalNodes(lists.nodes);
 
   const sliceError = statusOf(slices.query.error);
   // A cluster without the discovery.k8s.io API answers 404 for the list: fall back to Endpoints.

@@ -5,7 +5,7 @@
  * `endpoints` is undefined while loading and null when there is none.
  */
 import type { Endpoints } from '../k8s/types';
-import type { WatchSpec } from '../live/protocol';
+import type { ListSnapshot, WatchSpec } from '../live/protocol';
 import { apiPaths } from './api-paths';
 import { requestJson } from './fetch-json';
 import { useLiveList, type LiveList } from './live-list';
@@ -16,7 +16,8 @@ const oneEndpointsSpec = (namespace: string, name: string): WatchSpec => ({
   fieldSelector: `metadata.name=${name}`,
 });
 
-export function useLiveEndpoints(namespace: string, name: string): LiveList<Endpoints> & { endpoints: Endpoints | null | undefined } {
+/** `initial`: as the page's HTML carried it (one item, or none when there is no Endpoints object). */
+export function useLiveEndpoints(namespace: string, name: string, initial?: ListSnapshot<Endpoints>): LiveList<Endpoints> & { endpoints: Endpoints | null | undefined } {
   const live = useLiveList<Endpoints>(oneEndpointsSpec(namespace, name), async (signal) => {
     try {
       const { data } = await requestJson<Endpoints>(apiPaths.endpoints(namespace, name), { signal });
@@ -25,6 +26,6 @@ export function useLiveEndpoints(namespace: string, name: string): LiveList<Endp
       if ((err as { code?: number }).code === 404) return { resourceVersion: '', items: [] };
       throw err;
     }
-  });
+  }, initial);
   return { ...live, endpoints: live.items === undefined ? undefined : (live.items[0] ?? null) };
 }

@@ -1,6 +1,6 @@
 'use client';
 import type { EndpointSlice } from '../k8s/types';
-import type { WatchSpec } from '../live/protocol';
+import type { ListSnapshot, WatchSpec } from '../live/protocol';
 import { apiPaths } from './api-paths';
 import { fetchSnapshot, useLiveList, type LiveList } from './live-list';
 
@@ -13,8 +13,8 @@ export function useEndpointSliceList(namespace?: string, options: { enabled?: bo
   return useLiveList<EndpointSlice>(spec, (signal) => fetchSnapshot<EndpointSlice>(apiPaths.endpointSlices(namespace), signal));
 }
 
-/** The EndpointSlices of one Service (label kubernetes.io/service-name), kept live. */
-export function useServiceEndpointSlices(namespace: string, service: string): LiveList<EndpointSlice> {
+/** The EndpointSlices of one Service (label kubernetes.io/service-name), kept live; `initial`: as the page's HTML carried them. */
+export function useServiceEndpointSlices(namespace: string, service: string, initial?: ListSnapshot<EndpointSlice>): LiveList<EndpointSlice> {
   const spec: WatchSpec = { resource: 'endpointslices', namespace, labelSelector: `kubernetes.io/service-name=${service}` };
-  return useLiveList<EndpointSlice>(spec, (signal) => fetchSnapshot<EndpointSlice>(apiPaths.endpointSlices(namespace, service), signal));
+  return useLiveList<EndpointSlice>(spec, (signal) => fetchSnapshot<EndpointSlice>(apiPaths.endpointSlices(namespace, service), signal), initial);
 }

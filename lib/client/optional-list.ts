@@ -27,12 +27,14 @@ export interface OptionalList<T extends KubeObject> {
 
 const FINAL = new Set([401, 403, 404]);
 
-export function useOptionalLiveList<T extends KubeObject>(spec: WatchSpec, fetcher: (signal: AbortSignal) => Promise<ListSnapshot<T>>): OptionalList<T> {
+/** `initial`: the list as the page's HTML carried it (no request; the watch starts from it). */
+export function useOptionalLiveList<T extends KubeObject>(spec: WatchSpec, fetcher: (signal: AbortSignal) => Promise<ListSnapshot<T>>, initial?: ListSnapshot<T>): OptionalList<T> {
   const live = useLiveConnection();
   const query = useHydrationSafeQuery<ListSnapshot<T>>({
     queryKey: queryKeys.list(spec),
     queryFn: ({ signal }) => fetcher(signal),
     structuralSharing: false,
+    ...(initial ? { initialData: initial } : {}),
   });
   const id = watchId(spec);
   const ok = query.isSuccess;
@@ -49,6 +51,6 @@ export function useOptionalLiveList<T extends KubeObject>(spec: WatchSpec, fetch
 }
 
 /** All nodes when the identity may list them (a namespace-scoped developer usually may not). */
-export function useOptionalNodes(): OptionalList<Node> {
-  return useOptionalLiveList<Node>({ resource: 'nodes' }, (signal) => fetchSnapshot<Node>(apiPaths.nodes(), signal));
+export function useOptionalNodes(initial?: ListSnapshot<Node>): OptionalList<Node> {
+  return useOptionalLiveList<Node>({ resource: 'nodes' }, (signal) => fetchSnapshot<Node>(apiPaths.nodes(), signal), initial);
 }

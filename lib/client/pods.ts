@@ -1,14 +1,17 @@
 'use client';
 import { useHydrationSafeQueries } from './hydration-safe-query';
 import type { Pod } from '../k8s/types';
+import type { ListSnapshot } from '../live/protocol';
 import { apiPaths } from './api-paths';
 import { fetchSnapshot, useLiveList, type LiveList } from './live-list';
 import { queryKeys } from './query-keys';
 
-/** Pods of a namespace matching a label selector (string form, e.g. a Service's selector), kept live. */
-export function usePods(namespace: string, labelSelector?: string): LiveList<Pod> {
-  return useLiveList<Pod>({ resource: 'pods', namespace, labelSelector: labelSelector || undefined }, (signal) =>
-    fetchSnapshot<Pod>(apiPaths.pods(namespace, labelSelector || undefined), signal),
+/** Pods of a namespace matching a label selector (string form, e.g. a Service's selector), kept live; `initial`: as the page's HTML carried them. */
+export function usePods(namespace: string, labelSelector?: string, initial?: ListSnapshot<Pod>): LiveList<Pod> {
+  return useLiveList<Pod>(
+    { resource: 'pods', namespace, labelSelector: labelSelector || undefined },
+    (signal) => fetchSnapshot<Pod>(apiPaths.pods(namespace, labelSelector || undefined), signal),
+    initial,
   );
 }
 

@@ -1,5 +1,7 @@
 import 'server-only';
 import type { Service } from '../k8s/types';
+import type { DetailLists } from '../live/detail-lists';
+import { firstDetailLists } from './first-detail-lists';
 import { withinFirstHtmlWait } from './first-html-wait';
 import { headers } from 'next/headers';
 import { identityFor, type RequestIdentity } from './identity';
@@ -30,9 +32,11 @@ export async function firstService(identity: RequestIdentity | undefined, namesp
 /**
  * The Service a page at /services/NS/NAME[/…] renders into its first HTML, read as the request's
  * identity on the page's cluster, and the clock the page is rendered with (ages in the HTML and in
- * the first client render agree). Names that are not valid leave everything to the browser.
+ * the first client render agree). With `lists` (the detail page), also the lists its first screen
+ * needs (lib/server/first-detail-lists.ts), read in parallel and kept only with the Service. Names
+ * that are not valid leave everything to the browser.
  */
-export async function pageService(namespace: string, name: string): Promise<{ now: number; service?: Service }> {
+export async function pageService(namespace: string, name: string, options: { lists?: boolean } = {}): Promise<{ now: number; service?: Service; lists?: DetailLists }> {
   const now = Date.now();
   let identity: RequestIdentity | undefined;
   try {
@@ -42,5 +46,9 @@ export async function pageService(namespace: string, name: string): Promise<{ no
   } catch {
     return { now };
   }
-  return { now, service: await firstService(identity, namespace, name) };
+  const [service, lists] = await Promise.all([
+    firstService(identity, namespace, name),
+    options.lists ? firstDetailLists(identity, namespace, name) : undefined,
+  ]);
+  return service ? { now, service, lists } : { now };
 }

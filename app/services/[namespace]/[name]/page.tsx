@@ -12,10 +12,13 @@ export async function generateMetadata({ params }: { params: Promise<Params> }):
   return { title: `${name} (${namespace})` };
 }
 
-/** The Service detail page: `/services/<namespace>/<name>`. The Service is in the first HTML; everything on it is live (client side). */
+/**
+ * The Service detail page: `/services/<namespace>/<name>`. The Service and the lists its diagnosis
+ * reads are in the first HTML; everything on it is live (client side).
+ */
 export default async function ServiceDetailPage({ params }: { params: Promise<Params> }) {
   const p = await params;
   const namespace = decodeURIComponent(p.namespace);
   const name = decodeURIComponent(p.name);
-  return <WithFirstService namespace={namespace} name={name} render={(service) => <ServiceDetail namespace={namespace} name={name} initial={service} />} />;
+  return <WithFirstService namespace={namespace} name={name} lists render={(service, lists) => <ServiceDetail namespace={namespace} name={name} initial={service} initialLists={lists} />} />;
 }
