@@ -99,15 +99,29 @@ export function authConfigFromEnv(env: Env): AuthConfig {
   };
 }
 
+/** Every variable authConfigFromEnv reads. */
+const AUTH_ENV_NAMES = [
+  'PORTHOLE_AUTH',
+  'PORTHOLE_SESSION_KEY',
+  'PORTHOLE_SESSION_KEY_FILE',
+  'PORTHOLE_SESSION_IDLE_SECONDS',
+  'PORTHOLE_SESSION_MAX_SECONDS',
+  'PORTHOLE_SECURE_COOKIES',
+  'PORTHOLE_TRUSTED_PROXIES',
+  'PORTHOLE_PROXY_USER_HEADER',
+  'PORTHOLE_PROXY_GROUP_HEADER',
+  'PORTHOLE_PEER_SECRET',
+] as const;
+
 let cached: { env: string; config: AuthConfig } | undefined;
 
-/** The process's configuration (re-read only when the relevant variables change). */
+/**
+ * The process's configuration (re-read only when one of its variables changes). Asked several times
+ * per request: the key reads only its own variables (enumerating all of process.env, each read a call
+ * into Node's environment, took 0.17 ms per call in a profile of Porthole's server).
+ */
 export function authConfig(env: Env = process.env): AuthConfig {
-  const key = Object.entries(env)
-    .filter(([k]) => k.startsWith('PORTHOLE_'))
-    .map(([k, v]) => `${k}=${v}`)
-    .sort()
-    .join('\n');
+  const key = AUTH_ENV_NAMES.map((name) => (env[name] === undefined ? `${name} unset` : `${name}=${env[name]}`)).join('\n');
   if (!cached || cached.env !== key) cached = { env: key, config: authConfigFromEnv(env) };
   return cached.config;
 }
