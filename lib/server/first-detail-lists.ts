@@ -1,12 +1,11 @@
 import 'server-only';
-import type { IncomingMessage } from 'node:http';
 import type { Endpoints, EndpointSlice, Event, KubeList, KubeObject, Node, Pod } from '../k8s/types';
 import type { ListSnapshot } from '../live/protocol';
 import type { DetailLists } from '../live/detail-lists';
 import { withinFirstHtmlWait } from './first-html-wait';
 import type { RequestIdentity } from './identity';
 import { endpointSlices, endpoints, events, nodes, pods } from './operations';
-import type { UpstreamResponse } from './upstream';
+import { readTextUpTo, type UpstreamResponse } from './upstream';
 
 /**
  * The most of one list a page's HTML carries (the JSON as the API server sent it). A bigger list (a
@@ -15,50 +14,31 @@ import type { UpstreamResponse } from './upstream';
  */
 export const FIRST_HTML_LIST_BYTES = 256 * 1024;
 
-/** The body as text when it is at most `max` bytes; undefined (and the rest not read) when longer. */
-async function readCapped(body: IncomingMessage, max: number): Promise<string | undefined> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body) {
-    const buf = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
-    size += buf.length;
-    if (size > max) {
-      body.destroy();
-      return undefined;
-    }
-    chunks.push(buf);
-  }
-  return Buffer.concat(chunks, size).toString('utf8');
-}
-
-/** A 200 list answer as the browser's fetchSnapshot makes it; anything else (refusal, too big) undefined. */
-async function snapshot<T extends KubeObject>(request: Promise<UpstreamResponse>): Promise<ListSnapshot<T> | undefined> {
-  const res = await request;
+/** A 200 answer's JSON when it is at most FIRST_HTML_LIST_BYTES; anything else (refusal, too big) undefined. */
+async function smallOkBody<T>(res: UpstreamResponse): Promise<T | undefined> {
   if (res.status !== 200) {
     res.body.resume();
     return undefined;
   }
-  const text = await readCapped(res.body, FIRST_HTML_LIST_BYTES);
-  if (text === undefined) return undefined;
-  const list = JSON.parse(text) as KubeList<T>;
-  return Array.isArray(list.items) ? { resourceVersion: list.metadata?.resourceVersion ?? '', items: list.items } : undefined;
+  const text = await readTextUpTo(res.body, FIRST_HTML_LIST_BYTES);
+  return text === undefined ? undefined : (JSON.parse(text) as T);
+}
+
+/** A list as the browser's fetchSnapshot makes it. */
+async function snapshot<T extends KubeObject>(request: Promise<UpstreamResponse>): Promise<ListSnapshot<T> | undefined> {
+  const list = await smallOkBody<KubeList<T>>(await request);
+  return list && Array.isArray(list.items) ? { resourceVersion: list.metadata?.resourceVersion ?? '', items: list.items } : undefined;
 }
 
 /** The Endpoints object as the browser's live hook holds it: one item, or none for a 404. */
-async function endpointsSnapshot<T extends KubeObject>(request: Promise<UpstreamResponse>): Promise<ListSnapshot<T> | undefined> {
+async function endpointsSnapshot(request: Promise<UpstreamResponse>): Promise<ListSnapshot<Endpoints> | undefined> {
   const res = await request;
   if (res.status === 404) {
     res.body.resume();
     return { resourceVersion: '', items: [] };
   }
-  if (res.status !== 200) {
-    res.body.resume();
-    return undefined;
-  }
-  const text = await readCapped(res.body, FIRST_HTML_LIST_BYTES);
-  if (text === undefined) return undefined;
-  const obj = JSON.parse(text) as T;
-  return { resourceVersion: obj.metadata?.resourceVersion ?? '', items: [obj] };
+  const obj = await smallOkBody<Endpoints>(res);
+  return obj ? { resourceVersion: obj.metadata?.resourceVersion ?? '', items: [obj] } : undefined;
 }
 
 /**
@@ -73,7 +53,7 @@ export async function firstDetailLists(identity: RequestIdentity, namespace: str
   const [podList, slices, legacy, eventList, nodeList] = await Promise.all([
     carried((signal) => snapshot<Pod>(pods.list(kc, { namespace, signal }))),
     carried((signal) => snapshot<EndpointSlice>(endpointSlices.list(kc, { namespace, serviceName: name, signal }))),
-    carried((signal) => endpointsSnapshot<Endpoints>(endpoints.get(kc, namespace, name, signal))),
+    carried((signal) => endpointsSnapshot(endpoints.get(kc, namespace, name, signal))),
     carried((signal) => snapshot<Event>(events.list(kc, { namespace, involved: { kind: 'Service', name }, signal }))),
     carried((signal) => snapshot<Node>(nodes.list(kc, signal))),
   ]);

@@ -224,6 +224,22 @@ export async function readText(body: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/** The body as text when it is at most `maxBytes`; undefined (and the rest not read) when longer. */
+export async function readTextUpTo(body: IncomingMessage, maxBytes: number): Promise<string | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    const buf = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
+    size += buf.length;
+    if (size > maxBytes) {
+      body.destroy();
+      return undefined;
+    }
+    chunks.push(buf);
+  }
+  return Buffer.concat(chunks, size).toString('utf8');
+}
+
 /** Reads and parses a JSON response body; rejects with the body text on malformed JSON. */
 export async function readJson(body: IncomingMessage): Promise<unknown> {
   const text = await readText(body);
