@@ -92,7 +92,14 @@ export function ServiceToolbar({ view, query, onQuery, onView, typeCounts, atten
       </div>
       <span className="result-count" data-testid="result-count" aria-live={loadingMore ? 'off' : 'polite'} aria-busy={loadingMore || undefined}>
         {shown === undefined ? '' : shown === total ? `${total} Service${total === 1 ? '' : 's'}` : `${shown} of ${total} Services`}
-        {loadingMore ? ' so far, loading…' : ''}
+        {/* The count's width does not depend on the loading state: the indicator sits in space the count
+            always keeps (a toolbar that wraps while loading and unwraps after moves the whole table). */}
+        {loadingMore ? (
+          <>
+            <span className="count-loading" aria-hidden />
+            <span className="visually-hidden"> so far, loading…</span>
+          </>
+        ) : null}
       </span>
       <ListLegend />
     </div>
