@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { e2eWorkers } from './e2e/stacks';
 import { trustRealClusterCa } from './test/support/real-cluster-pki';
 
 /**
@@ -12,8 +13,10 @@ export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
   globalSetup: './e2e/global-setup.ts',
+  // Spec files run on `workers` workers at once, each against its own cluster and Porthole
+  // (e2e/global-setup.ts); the tests of one file run in order.
   fullyParallel: false,
-  workers: 1,
+  workers: e2eWorkers(),
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },

@@ -7,12 +7,14 @@ import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Service } from '../lib/k8s/types';
+import { stackValue } from './stacks';
 import { startTestCluster, type StartOptions, type TestCluster } from '../test/support/start-cluster';
 import { startPorthole, type PortholeServer } from '../test/support/start-porthole';
 
+/** One of the PORTHOLE_E2E_* variables, as this worker's cluster and Porthole have it (e2e/stacks.ts). */
 export function env(name: string): string {
-  const v = process.env[name];
-  if (!v) throw new Error(`${name} is not set (e2e/global-setup.ts did not run?)`);
+  const v = stackValue(name);
+  if (!v) throw new Error(`${name} is not set for this worker (e2e/global-setup.ts did not run?)`);
   return v;
 }
 
