@@ -70,18 +70,21 @@ afterAll(async () => {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-interface Timed {
+interface Answer {
   status: number;
-  ms: number;
   message?: string;
 }
 
-async function list(name: string): Promise<Timed> {
-  const started = Date.now();
-  const res = await fetch(`${porthole.url}/api/services?cluster=${name}`);
+/** What the known-down answer says and a request that waited for the API server does not ("no response within"). */
+const KNOWN_DOWN = 'Porthole checks again in the background';
+
+async function answerOf(path: string): Promise<Answer> {
+  const res = await fetch(`${porthole.url}${path}`);
   const body = (await res.json()) as Partial<Status>;
-  return { status: res.status, ms: Date.now() - started, message: body.message };
+  return { status: res.status, message: body.message };
 }
+
+const list = (name: string): Promise<Answer> => answerOf(`/api/services?cluster=${name}`);
 
 async function reachabilityOf(name: string): Promise<{ state: string; reason?: string }> {
   const res = await fetch(`${porthole.url}/api/clusters`);
@@ -111,30 +114,31 @@ describe('a cluster known to be down answers at once', () => {
     // The probe goes on waiting for the whole upstream timeout: only then is the cluster known to be down.
     await sleep(UPSTREAM_TIMEOUT_MS);
 
+    // "At once": the answer is the known-down one (the probe's verdict, with when it was reached), not
+    // the one a request gets after waiting for the upstream timeout itself. No clock is read: the timing
+    // is the bench's.
     const fast = await list('relayed');
     expect(fast.status).toBe(503);
-    // "At once": without waiting for the upstream timeout (a bound that holds on a busy machine too).
-    expect(fast.ms).toBeLessThan(UPSTREAM_TIMEOUT_MS);
     expect(fast.message).toContain(`the Kubernetes API server at ${new URL(cluster.url).protocol}//127.0.0.1:${relay.port} is unreachable: no response within ${UPSTREAM_TIMEOUT_MS / 1000}s`);
-    expect(fast.message).toContain('Porthole checks again in the background');
-    // The watch stream's upstream side, and the page data, get the same at once.
-    const rows = Date.now();
-    expect((await fetch(`${porthole.url}/api/service-rows?cluster=relayed`)).status).toBe(503);
-    expect(Date.now() - rows).toBeLessThan(UPSTREAM_TIMEOUT_MS);
+    expect(fast.message).toContain(KNOWN_DOWN);
+    // The watch stream's upstream side, and the page data, get the same answer.
+    const rows = await answerOf('/api/service-rows?cluster=relayed');
+    expect(rows.status).toBe(503);
+    expect(rows.message).toContain(KNOWN_DOWN);
     expect((await list('direct')).status).toBe(200);
     // The open watch no longer says "live": it went stale within a second or two of the probe's verdict.
     await stream.waitFor((events) => states(events).at(-1) === 'stale' || states(events).at(-1) === 'reconnecting', 3000);
 
     // It answers again: requests go through within a few seconds (background probes), nobody waits 4 s each time.
     relay.restore();
-    const back = Date.now();
     let last = await list('relayed');
-    while (last.status !== 200 && Date.now() - back < 15_000) {
-      expect(last.ms).toBeLessThan(UPSTREAM_TIMEOUT_MS);
+    for (let tries = 0; last.status !== 200 && tries < 50; tries++) {
+      // Until the background probe sees it again, every answer is the known-down one: no request waits.
+      expect(last.message).toContain(KNOWN_DOWN);
       await sleep(300);
       last = await list('relayed');
     }
-    // Back by itself (within the loop's 15 s) with no request waiting the upstream timeout on the way.
+    // Back by itself, with no request waiting for the upstream timeout on the way.
     expect(last.status, last.message).toBe(200);
     await stream.waitFor((events) => states(events).at(-1) === 'live', 20_000);
     stream.close();
