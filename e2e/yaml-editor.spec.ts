@@ -77,7 +77,13 @@ test('completion offers externalTrafficPolicy under spec; hover shows a descript
   // label out of its row: blank completion rows in both themes).
   const label = option.getByText('externalTrafficPolicy', { exact: true }).first();
   await expect(label).toBeVisible();
-  const [row, box] = [await option.boundingBox(), await label.boundingBox()];
+  // Both boxes from one layout (the suggestion widget may move when monaco-yaml's items arrive).
+  const { row, box } = await option.evaluate((el) => {
+    const rect = (e: Element | null | undefined) => (e ? (({ x, y, width, height }) => ({ x, y, width, height }))(e.getBoundingClientRect()) : undefined);
+    // The innermost element holding the whole name (the typed part is highlighted in a span of its own).
+    const text = [...el.querySelectorAll('*')].filter((e) => e.textContent === 'externalTrafficPolicy').at(-1);
+    return { row: rect(el), box: rect(text) };
+  });
   expect(row && box && box.y >= row.y - 1 && box.y + box.height <= row.y + row.height + 1 && box.x + box.width <= row.x + row.width + 1, JSON.stringify({ row, box })).toBe(true);
   await page.keyboard.press('Escape');
   // Hover the mouse over the `sessionAffinity` key.
