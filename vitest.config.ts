@@ -1,12 +1,7 @@
 import { defineConfig } from 'vitest/config';
+import { positiveInt } from './lib/server/env-number';
 import { realCluster } from './test/support/cluster-kind';
 import { trustRealClusterCa } from './test/support/real-cluster-pki';
-
-/** Integration files run at once (PORTHOLE_TEST_WORKERS, default 2). */
-function testWorkers(): number {
-  const n = Number(process.env.PORTHOLE_TEST_WORKERS ?? 2);
-  return Number.isInteger(n) && n >= 1 ? n : 2;
-}
 
 // The real lane's API servers use one CA, trusted by every test process from its start.
 trustRealClusterCa();
@@ -36,7 +31,7 @@ export default defineConfig({
           // two at a time (PORTHOLE_TEST_WORKERS) mostly overlap their waits on a 2-core machine (the real
           // lane's kube-apiserver starts above all): 16.6 -> 9.7 min there, 11.4 -> 7.8 min embedded.
           fileParallelism: true,
-          maxWorkers: testWorkers(),
+          maxWorkers: positiveInt(process.env.PORTHOLE_TEST_WORKERS, 2),
         },
       },
     ],

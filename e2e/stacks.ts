@@ -1,3 +1,5 @@
+import { positiveInt } from '../lib/server/env-number';
+
 /**
  * How many browser-test workers run at once, each with its own cluster and Porthole (e2e/global-setup.ts):
  * PORTHOLE_E2E_WORKERS, default 1. The browser tests are CPU-bound: on 2 cores two workers made each test
@@ -6,8 +8,7 @@
  * 0 … workers-1, kept when a worker is replaced after a failure).
  */
 export function e2eWorkers(): number {
-  const n = Number(process.env.PORTHOLE_E2E_WORKERS ?? 1);
-  return Number.isInteger(n) && n >= 1 ? n : 1;
+  return positiveInt(process.env.PORTHOLE_E2E_WORKERS, 1);
 }
 
 export function stackVariable(name: string, index: number): string {

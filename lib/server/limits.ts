@@ -1,4 +1,5 @@
 /** Limits shared by the API pipeline (lib/server/route.ts) and next.config.ts. */
+import { positiveInt } from './env-number';
 
 /** The largest request body an API route reads (the API server's own limit is 3 MiB). */
 export const MAX_BODY_BYTES = 3 * 1024 * 1024;
@@ -10,11 +11,6 @@ export const MAX_BODY_BYTES = 3 * 1024 * 1024;
  */
 export const PROXY_BODY_BUFFER_BYTES = MAX_BODY_BYTES + 1024 * 1024;
 
-/** A positive integer from the environment, else `fallback`. */
-function positiveInt(value: string | undefined, fallback: number): number {
-  const n = Number(value);
-  return value !== undefined && value !== '' && Number.isInteger(n) && n > 0 ? n : fallback;
-}
 
 /**
  * How many upstream watches (shared informers, lib/server/watch-hub.ts) one identity, and all

@@ -1,12 +1,8 @@
 import 'server-only';
 import { failure } from '../../k8s/status';
+import { positiveInt } from '../env-number';
 import { RequestError } from '../errors';
 
-/** A positive integer from the environment, else `fallback`. */
-function positiveInt(value: string | undefined, fallback: number): number {
-  const n = Number(value);
-  return value !== undefined && value !== '' && Number.isInteger(n) && n > 0 ? n : fallback;
-}
 
 /**
  * The Reach bounds (issue 20): concurrent Try-it runs per identity (PORTHOLE_MAX_TRY_PER_IDENTITY,
