@@ -218,12 +218,6 @@ async function sendOnce(kc: KubeConfig, req: UpstreamRequest): Promise<UpstreamR
   });
 }
 
-export async function readText(body: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of body) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
-  return Buffer.concat(chunks).toString('utf8');
-}
-
 /** The body as text when it is at most `maxBytes`; undefined (and the rest not read) when longer. */
 export async function readTextUpTo(body: IncomingMessage, maxBytes: number): Promise<string | undefined> {
   const chunks: Buffer[] = [];
@@ -238,6 +232,12 @@ export async function readTextUpTo(body: IncomingMessage, maxBytes: number): Pro
     chunks.push(buf);
   }
   return Buffer.concat(chunks, size).toString('utf8');
+}
+
+/** The whole body as text. */
+export async function readText(body: IncomingMessage): Promise<string> {
+  // Without a bound readTextUpTo always has the text.
+  return (await readTextUpTo(body, Number.POSITIVE_INFINITY)) ?? '';
 }
 
 /** Reads and parses a JSON response body; rejects with the body text on malformed JSON. */
