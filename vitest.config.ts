@@ -31,6 +31,7 @@ export default defineConfig({
           // two at a time (PORTHOLE_TEST_WORKERS) mostly overlap their waits on a 2-core machine (the real
           // lane's kube-apiserver starts above all): 16.6 -> 9.7 min there, 11.4 -> 7.8 min embedded.
           fileParallelism: true,
+          globalSetup: ['test/support/build-before-files.ts'],
           maxWorkers: positiveInt(process.env.PORTHOLE_TEST_WORKERS, 2),
         },
       },
