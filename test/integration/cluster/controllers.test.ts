@@ -34,16 +34,18 @@ async function ok<T = Obj>(method: string, path: string, body?: unknown): Promis
   return r.json as T;
 }
 
-/** Polls `fn` until it returns a value that is not undefined (controllers are asynchronous). */
-async function eventually<T>(fn: () => Promise<T | undefined>, what: string, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last: T | undefined;
-  while (Date.now() < deadline) {
-    last = await fn();
+/**
+ * Polls `fn` until it returns a value that is not undefined (controllers are asynchronous), at most
+ * `attempts` times 50 ms apart. Counted, not timed: on a busy machine each attempt takes longer and
+ * the wait grows with it.
+ */
+async function eventually<T>(fn: () => Promise<T | undefined>, what: string, attempts = 600): Promise<T> {
+  for (let i = 0; i < attempts; i++) {
+    const last = await fn();
     if (last !== undefined) return last;
     await new Promise((r) => setTimeout(r, 50));
   }
-  throw new Error(`timed out waiting for ${what}`);
+  throw new Error(`gave up waiting for ${what} after ${attempts} attempts`);
 }
 
 async function slices(ns: string, svc: string): Promise<Slice[]> {
