@@ -14,7 +14,6 @@ let stepFailures = 0;
 
 /** The first non-empty line of an error message, without terminal colours, at most 200 characters. */
 function firstLine(message) {
-  // eslint-disable-next-line no-control-regex
   const line = String(message ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n').map((l) => l.trim()).find(Boolean) ?? '';
   return line.length > 200 ? `${line.slice(0, 199)}…` : line;
 }
