@@ -3,6 +3,7 @@
  * or the API server's first page, as the page's identity: lib/server/first-rows.ts). The browser takes
  * them over without a second request for a list the HTML carried whole, without hydration warnings and
  * without layout shift; a namespace-limited identity gets no row outside its namespaces in the HTML.
+ * Rows the server has at once are in the page's shell (app/services/in-shell-or-streamed.tsx).
  * Not timed (the timing is in `npm run bench`).
  */
 import { expect, test } from './fixtures';
@@ -79,6 +80,29 @@ test('a long list: the first rows of the URL view in the HTML, the same rows on 
   expect(seen.rowRequests).toHaveLength(1);
   expect(seen.hydration).toEqual([]);
   expect(await seen.cls()).toBeLessThan(0.02);
+});
+
+test('with the server holding the list (a tab has it open), the rows are in the page shell, not in a part streamed after it', async ({ page, browser }) => {
+  // A new context acts as the kubeconfig's current context: porthole-admin. Its open tab keeps the
+  // shared informer for the list, so the next page of the same list is rendered from that cache.
+  const path = `/services?namespace=${LONG_NS}`;
+  await page.goto(base() + path);
+  await expect(page.getByTestId('connection-state')).toHaveAttribute('data-state', 'live', { timeout: 30_000 });
+  await expect(page.getByTestId('result-count')).toHaveText(`${LONG} Services`);
+  const other = await browser.newContext();
+  try {
+    const res = await other.request.get(base() + path);
+    expect(res.status()).toBe(200);
+    const html = await res.text();
+    expect(rowKeys(html).length).toBeGreaterThan(10);
+    // A part streamed after the shell is a hidden <div id="S:n"> that React reveals later (no sooner
+    // than 300 ms after the shell's paint): no row may be in one.
+    const streamed = html.search(/<div hidden id="S:\d+">/);
+    const firstRow = html.indexOf('data-testid="service-row"');
+    expect(streamed === -1 || firstRow < streamed, `first row at ${firstRow}, first streamed part at ${streamed}`).toBe(true);
+  } finally {
+    await other.close();
+  }
 });
 
 test('a search in the URL: the HTML carries the matches and their count', async ({ page }) => {

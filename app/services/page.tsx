@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
-import { Suspense, type ReactNode } from 'react';
 import { ListLoading } from '../../components/service-list/ListStates';
+import { InShellOrStreamed } from './in-shell-or-streamed';
 import { ServiceListView } from '../../components/service-list/ServiceListView';
 import { apiPaths, apiUrl } from '../../lib/client/api-paths';
 import { prefetchScript } from '../../lib/client/prefetch';
@@ -19,7 +19,7 @@ import { RequestClock } from '../../lib/client/hydration';
 import { WHOLE_LIST_MAX } from '../../lib/service-list/first-rows';
 import { pageClusterParam, pageClusterScope } from '../../lib/server/page-cluster';
 import { routesFor } from '../../lib/contract/page-routes';
-import { parseViewState, type ListViewState } from '../../lib/service-list/url-state';
+import { parseViewState } from '../../lib/service-list/url-state';
 
 /**
  * An identity that may not list Services across namespaces opens a namespace where it may: its
@@ -76,22 +76,18 @@ export default async function ServicesPage({ searchParams }: Props) {
   return (
     <>
       {prefetchNow ? prefetch : null}
-      <Suspense fallback={<ListLoading />}>
-        <ListWithFirstRows identity={identity} view={view} prefetch={prefetchNow ? null : prefetch} />
-      </Suspense>
-    </>
-  );
-}
-
-/** The list with its first rows in the HTML (lib/server/first-rows.ts), streamed after the page's shell. */
-async function ListWithFirstRows({ identity, view, prefetch }: { identity: RequestIdentity | undefined; view: ListViewState; prefetch: ReactNode }) {
-  const { now, first } = await firstServiceRows(identity, view);
-  return (
-    <>
-      {first?.complete ? null : prefetch}
-      <RequestClock now={now}>
-        <ServiceListView first={first} />
-      </RequestClock>
+      <InShellOrStreamed
+        data={firstServiceRows(identity, view)}
+        fallback={<ListLoading />}
+        render={({ now, first }) => (
+          <>
+            {prefetchNow || first?.complete ? null : prefetch}
+            <RequestClock now={now}>
+              <ServiceListView first={first} />
+            </RequestClock>
+          </>
+        )}
+      />
     </>
   );
 }

@@ -1,5 +1,4 @@
 import type { Metadata } from 'next';
-import { Suspense } from 'react';
 import { EditServicePage } from '../../../../../components/service-form/EditServicePage';
 import { WithFirstService } from '../with-first-service';
 
@@ -18,16 +17,8 @@ export default async function EditService({ params }: { params: Promise<Params> 
   const p = await params;
   const namespace = decodeURIComponent(p.namespace);
   const name = decodeURIComponent(p.name);
-  // The Service in the first HTML; the inner boundary is for the form's useSearchParams.
-  return (
-    <WithFirstService
-      namespace={namespace}
-      name={name}
-      render={(service) => (
-        <Suspense fallback={<div className="state">Loading…</div>}>
-          <EditServicePage namespace={namespace} name={name} carried={service} />
-        </Suspense>
-      )}
-    />
-  );
+  // The Service in the first HTML. No Suspense boundary of its own: the page is rendered per request,
+  // where the form's useSearchParams does not suspend, and a boundary that suspended would reveal the
+  // form no sooner than 300 ms after the shell's paint (app/services/in-shell-or-streamed.tsx).
+  return <WithFirstService namespace={namespace} name={name} render={(service) => <EditServicePage namespace={namespace} name={name} carried={service} />} />;
 }
