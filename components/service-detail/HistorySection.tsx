@@ -5,6 +5,7 @@
  * and "Restore this version" (the YAML editor on that version, diffed against live). Reading needs
  * only read access; restoring follows the update gate.
  */
+import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { useState } from 'react';
 import type { Event, Service } from '../../lib/k8s/types';
@@ -17,9 +18,15 @@ import { useNow } from '../../lib/client/use-now';
 import { actorLabel } from '../../lib/service-history/display';
 import type { HistoryEntry } from '../../lib/service-history/history-types';
 import { SafeText } from '../text/SafeText';
-import { HistoryCompare } from './HistoryCompare';
 import { Empty, Section, Unavailable } from './Section';
 import { When } from './When';
+
+// Comparing two versions needs the YAML writer and the diff editor: loaded when two are chosen, not
+// with the detail page (the YAML writer alone is ~100 KB of script).
+const HistoryCompare = dynamic(() => import('./HistoryCompare').then((m) => m.HistoryCompare), {
+  ssr: false,
+  loading: () => <p role="status">Loading the comparison…</p>,
+});
 
 function Row({
   entry,

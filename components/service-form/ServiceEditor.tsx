@@ -27,7 +27,7 @@ import { browserStorage, useDraftPersistence } from '../service-yaml/use-draft-p
 import { LiveChangeBanner, SaveOutcome, SwitchBanner } from './EditorBanners';
 import { noteSaved } from '../../lib/client/saved-notice';
 import { useKubectlTarget } from '../../lib/client/kubectl-target';
-import { createCommand, replaceCommand } from '../../lib/kubectl-command/service-commands';
+import { createCommand, replaceCommand } from '../../lib/kubectl-command/object-commands';
 import { KubectlCommand } from '../text/KubectlCommand';
 import { FormMessagesContext } from './FieldShell';
 import { FormHeader } from './FormHeader';

@@ -30,7 +30,7 @@ import { useGuidedState } from './use-guided-state';
 import './guided.css';
 import { noteSaved } from '../../lib/client/saved-notice';
 import { useKubectlTarget } from '../../lib/client/kubectl-target';
-import { createCommand } from '../../lib/kubectl-command/service-commands';
+import { createCommand } from '../../lib/kubectl-command/object-commands';
 
 /** The guided flow has no typed-number fields of the form's kind: no input problems. */
 const NO_PROBLEMS: readonly InputProblem[] = [];

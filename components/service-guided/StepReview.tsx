@@ -6,7 +6,7 @@
 import { stringify } from 'yaml';
 import { useKubectlTarget } from '../../lib/client/kubectl-target';
 import type { DraftValidation } from '../../lib/client/use-draft-validation';
-import { createCommand } from '../../lib/kubectl-command/service-commands';
+import { createCommand } from '../../lib/kubectl-command/object-commands';
 import { formatFieldError, type FieldError } from '../../lib/k8s/field-errors';
 import type { Node, Service } from '../../lib/k8s/types';
 import { serviceDnsNames } from '../../lib/service-insight/dns';

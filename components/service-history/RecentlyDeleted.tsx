@@ -10,7 +10,7 @@ import { useId, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { usePageRoutes } from '../../lib/client/cluster-context';
 import { useKubectlTarget } from '../../lib/client/kubectl-target';
-import { createCommand } from '../../lib/kubectl-command/service-commands';
+import { createCommand } from '../../lib/kubectl-command/object-commands';
 import { StatusError } from '../../lib/client/fetch-json';
 import { queryKeys } from '../../lib/client/query-keys';
 import { getHistoryVersion, useDeletedServices } from '../../lib/client/service-history';

@@ -5,7 +5,7 @@ import type { Service } from '../../lib/k8s/types';
 import { StatusError } from '../../lib/client/fetch-json';
 import { serviceApi } from '../../lib/client/services';
 import type { KubectlCommand, KubectlTarget } from '../../lib/kubectl-command/command';
-import { createCommand, replaceCommand, serverSideApplyCommand } from '../../lib/kubectl-command/service-commands';
+import { createCommand, replaceCommand, serverSideApplyCommand } from '../../lib/kubectl-command/object-commands';
 import { applyConflicts, applyPayload, createPayload, FIELD_MANAGER, replacePayload, type ApplyConflict } from '../../lib/service-yaml/apply-payload';
 import type { ApplyMethod } from './ApplyReview';
 

@@ -2,7 +2,6 @@
  * A kubectl command as Porthole shows it: the text to paste into a POSIX shell, and its parts each
  * with one line saying what it does (the guided flow lists them under the command). Pure.
  */
-import { stringify } from 'yaml';
 import { hereDocument, shellQuote } from './shell';
 
 /** Where the command acts: the namespace (always named) and, when Porthole knows several clusters, the kubeconfig context. */
@@ -37,14 +36,13 @@ export function targetParts(target: KubectlTarget): CommandPart[] {
 }
 
 /**
- * Joins the parts into one line, then the here-document with `doc` (an object as YAML, or text) on
- * standard input after it, if any. The YAML is written for YAML 1.1 readers (kubectl's): strings
- * such as `yes`, `on`, `0777` or `12:30` are quoted, or kubectl would read booleans and numbers.
+ * Joins the parts into one line, then the here-document with `doc` (the text kubectl reads: JSON, or
+ * YAML from object-commands.ts) on standard input after it, if any.
  */
-export function assemble(parts: CommandPart[], doc?: unknown): KubectlCommand {
+export function assemble(parts: CommandPart[], doc?: string): KubectlCommand {
   const line = parts.map((p) => p.text).join(' ');
   if (doc === undefined) return { text: line, parts };
-  const here = hereDocument(typeof doc === 'string' ? doc : stringify(doc, { lineWidth: 0, version: '1.1' }));
+  const here = hereDocument(doc);
   const stdin: CommandPart = {
     text: `${here.opener} … ${here.delimiter}`,
     meaning: `the object itself on standard input, up to the line ${here.delimiter} (the quotes keep $, \` and \\ in it as they are)`,

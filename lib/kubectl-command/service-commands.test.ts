@@ -2,7 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import type { Service } from '../k8s/types';
-import { createCommand, deleteCommand, metadataCommand, portForwardCommand, replaceCommand, restoreCommand, serverSideApplyCommand } from './service-commands';
+import { createCommand, replaceCommand, restoreCommand, serverSideApplyCommand } from './object-commands';
+import { deleteCommand, metadataCommand, portForwardCommand } from './service-commands';
 import { hereDocument, shellQuote } from './shell';
 
 /** Runs the command in a real POSIX shell with `kubectl` replaced by a function printing its arguments, then its standard input. */

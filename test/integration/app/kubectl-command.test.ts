@@ -11,7 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KubectlCommand, KubectlTarget } from '../../../lib/kubectl-command/command';
-import { createCommand, deleteCommand, metadataCommand, replaceCommand, restoreCommand, serverSideApplyCommand } from '../../../lib/kubectl-command/service-commands';
+import { createCommand, replaceCommand, restoreCommand, serverSideApplyCommand } from '../../../lib/kubectl-command/object-commands';
+import { deleteCommand, metadataCommand } from '../../../lib/kubectl-command/service-commands';
 import type { Service } from '../../../lib/k8s/types';
 import { startAppStack, type AppStack } from './stack';
 
