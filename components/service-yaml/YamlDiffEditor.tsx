@@ -1,8 +1,11 @@
 'use client';
 /**
  * Monaco's diff editor, read-only: the live object (left) against what will be applied (right). One
- * editor for the component's life; new texts replace its models (an editor disposed and made again on
- * every change left Monaco's gutter menu evaluating a disposed context: an uncaught page error).
+ * editor and one pair of models for the component's life; new texts are set into the models (an
+ * editor disposed and made again on every change left Monaco's gutter menu evaluating a disposed
+ * context; models replaced while a diff was being computed made Monaco's worker answer for models it
+ * no longer had: "no diff result available", an uncaught page error when the live object changed
+ * right after an apply on a busy machine).
  */
 import { useEffect, useRef } from 'react';
 import type * as Monaco from 'monaco-editor';
@@ -45,12 +48,16 @@ export default function YamlDiffEditor({ original, modified, ariaLabel }: YamlDi
   useEffect(() => {
     const diff = editor.current;
     if (!diff) return;
-    const m = setupMonaco();
-    const before = diff.getModel();
-    // plaintext models: the schema and markers belong to the editable model only.
-    diff.setModel({ original: m.editor.createModel(original, 'plaintext'), modified: m.editor.createModel(modified, 'plaintext') });
-    before?.original.dispose();
-    before?.modified.dispose();
+    const models = diff.getModel();
+    if (!models) {
+      const m = setupMonaco();
+      // plaintext models: the schema and markers belong to the editable model only.
+      diff.setModel({ original: m.editor.createModel(original, 'plaintext'), modified: m.editor.createModel(modified, 'plaintext') });
+      return;
+    }
+    // The diff is computed again when a model's text changes.
+    if (models.original.getValue() !== original) models.original.setValue(original);
+    if (models.modified.getValue() !== modified) models.modified.setValue(modified);
   }, [original, modified]);
 
   useEffect(() => {
