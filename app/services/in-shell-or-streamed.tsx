@@ -1,20 +1,8 @@
 import { Suspense, type ReactNode } from 'react';
 import { SHELL_WAIT_MS } from '../../lib/server/first-html-wait';
+import { settledWithin } from '../../lib/server/settled-within';
 
 type Render<T> = (value: T) => ReactNode;
-
-/** `{ value }` when `data` settles within `ms`, else undefined (`data` goes on; a rejection still throws). */
-async function settledWithin<T>(data: Promise<T>, ms: number): Promise<{ value: T } | undefined> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<undefined>((resolve) => {
-    timer = setTimeout(() => resolve(undefined), ms);
-  });
-  try {
-    return await Promise.race([data.then((value) => ({ value })), late]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 /**
  * What a page's first screen needs from the cluster, in the page's shell when it comes within

@@ -2,6 +2,7 @@ import 'server-only';
 import { clusterConfigs, type ClusterConfig } from './kubeconfig';
 import { withoutPaths } from './safe-message';
 import { readText, upstream, UpstreamUnreachableError } from './upstream';
+import { settledWithin } from './settled-within';
 
 /**
  * Which of Porthole's clusters answer (`/api/clusters`, the cluster picker). Each cluster is asked
@@ -32,24 +33,19 @@ async function probe(cluster: ClusterConfig): Promise<Reachability> {
     await readText(res.body);
     return res.status;
   });
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<'late'>((resolve) => {
-    timer = setTimeout(() => resolve('late'), timeout);
-  });
   try {
-    const status = await Promise.race([answer, late]);
-    if (status === 'late') {
+    const early = await settledWithin(answer, timeout);
+    if (!early) {
       answer.catch(() => undefined);
       return { state: 'unreachable', reason: `no answer within ${timeout / 1000} s`, checkedAt };
     }
+    const status = early.value;
     if (status >= 200 && status < 300) return { state: 'reachable', checkedAt };
     return { state: 'unreachable', reason: `the API server answered GET /version with ${status}`, checkedAt };
   } catch (err) {
     // The why alone ("connect ECONNREFUSED 10.0.0.1:6443"): the picker already says "unreachable".
     const reason = err instanceof UpstreamUnreachableError ? err.reason : withoutPaths(err instanceof Error ? err.message : String(err));
     return { state: 'unreachable', reason, checkedAt };
-  } finally {
-    clearTimeout(timer);
   }
 }
 
