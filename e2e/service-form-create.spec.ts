@@ -5,7 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { api, kubectlGet, openNew, saveAndOpenDetail, unique } from './service-form-support';
+import { api, freeNodePort, kubectlGet, openNew, saveAndOpenDetail, unique } from './service-form-support';
 import { env } from './support';
 
 const NS = unique('forms-create');
@@ -61,7 +61,7 @@ test('headless', async ({ page }) => {
 
 test('NodePort with one fixed and one allocated node port', async ({ page }) => {
   const name = unique('np');
-  const fixed = 30000 + Math.floor(Math.random() * 2000);
+  const fixed = await freeNodePort();
   await openNew(page, 'NodePort', NS);
   await basics(page, name);
   await page.getByLabel('Port 1: name').fill('http');

@@ -31,6 +31,22 @@ export async function serverDryRun(svc: Service): Promise<{ status: number; body
   return { status: r.status, body: r.body as Service | Status };
 }
 
+/**
+ * A node port no Service of the test cluster holds now, from the upper part of the default range
+ * (30000-32767): the specs' fixed ports sit low in the range, and the API servers, shared by every
+ * spec of a run, hand out the rest. A random pick without looking collided with one (a 422 on create).
+ */
+export async function freeNodePort(): Promise<number> {
+  const r = await api.request('GET', '/api/v1/services');
+  if (r.status !== 200) throw new Error(`list services: ${r.status}`);
+  const used = new Set((r.body as { items: Service[] }).items.flatMap((s) => (s.spec?.ports ?? []).map((p) => p.nodePort ?? 0)));
+  const free: number[] = [];
+  for (let port = 31000; port <= 32767; port++) if (!used.has(port)) free.push(port);
+  const pick = free[Math.floor(Math.random() * free.length)];
+  if (pick === undefined) throw new Error('no free node port in 31000-32767');
+  return pick;
+}
+
 export function newServiceUrl(type: string, ns: string): string {
   return `${env('PORTHOLE_E2E_URL')}/services/new?type=${encodeURIComponent(type)}&namespace=${encodeURIComponent(ns)}`;
 }
