@@ -16,7 +16,7 @@ const LIB_LAYERS = {
   'service-draft': ['k8s', 'service', 'service-insight'],
   'service-actions': ['k8s', 'service', 'service-insight'],
   'service-guided': ['k8s', 'service', 'service-draft'],
-  contract: ['k8s', 'service-list'],
+  contract: ['k8s', 'live', 'service-list'],
   'service-history': ['k8s'],
   'kubectl-command': ['k8s'],
 };

@@ -12,6 +12,7 @@ import { startPorthole } from '../test/support/start-porthole';
 import { seedBenchServices } from './cluster-bench';
 import { measureKeystrokes } from './keystroke';
 import { clusterLabel } from './cluster-kinds';
+import { elementPaintTime } from './element-timing';
 import { percentile, result, type BenchResult } from './stats';
 
 const SERVICES = Number(process.env.BENCH_SERVICES ?? 10_000);
@@ -57,20 +58,7 @@ export async function timeToFirstRows(page: Page, url: string): Promise<FirstRow
   await page.goto(url);
   await page.locator('[data-testid="service-row"]').first().waitFor({ state: 'visible', timeout: 30_000 });
   const seen = performance.now() - start;
-  const painted = await page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        const timer = setTimeout(() => resolve(Number.NaN), 2000);
-        new PerformanceObserver((list) => {
-          for (const e of list.getEntries() as (PerformanceEntry & { identifier?: string; renderTime?: number })[]) {
-            if (e.identifier === 'first-service-row') {
-              clearTimeout(timer);
-              resolve(e.renderTime || e.startTime);
-            }
-          }
-        }).observe({ type: 'element', buffered: true });
-      }),
-  );
+  const painted = await elementPaintTime(page, 'first-service-row');
   return { painted: Number.isNaN(painted) ? seen : painted, seen };
 }
 

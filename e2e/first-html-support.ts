@@ -62,3 +62,42 @@ export async function watch(page: Page): Promise<{ hydration: string[]; rowReque
     },
   };
 }
+
+/**
+ * Holds back the page's scripts (those whose body `matches`) until `release()`: the page as a slow
+ * link or a slow phone shows it before they run. `held()` says how many were held.
+ *
+ * Once released, scripts go to the network untouched (no route.fetch): a chunk the page asks for
+ * late (Monaco's, while the test is ending) must not be read through a response that the closing
+ * page has disposed ("apiResponse.text: Response has been disposed", seen once in CI). A spec that
+ * holds scripts calls `unholdScripts` after each test, before its page closes.
+ */
+export async function holdScripts(page: Page, matches: (body: string) => boolean = () => true): Promise<{ release(): void; held(): number }> {
+  let released = false;
+  let open = () => {};
+  const gate = new Promise<void>((resolve) => (open = resolve));
+  let held = 0;
+  const pattern = '**/_next/static/chunks/*.js';
+  await page.route(pattern, async (route) => {
+    if (released) return route.continue();
+    const response = await route.fetch();
+    const body = await response.text();
+    if (matches(body)) {
+      held++;
+      await gate;
+    }
+    await route.fulfill({ response, body });
+  });
+  return {
+    release: () => {
+      released = true;
+      open();
+    },
+    held: () => held,
+  };
+}
+
+/** Removes every route of the page, ignoring handlers that are still running (the page is about to close). */
+export async function unholdScripts(page: Page): Promise<void> {
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+}

@@ -188,6 +188,9 @@ test('the edit and YAML pages of a Service the cluster does not have: a clear st
   await page.goto(`${stack.url}/services/default/${ONLY_IN_BETA}/yaml?cluster=beta`);
   await expect(page.getByTestId('yaml-not-found')).toHaveCount(0);
   await expect(page.getByRole('combobox', { name: 'Namespace' })).toHaveValue('default');
+  // A choice made before the page is hydrated is reset by it (the HTML's select is React's once
+  // hydrated): choose once the page is live, as on the other pages of this file.
+  await expect(page.getByTestId('connection-state')).toHaveAttribute('data-state', 'live', { timeout: 30_000 });
   await picker(page).selectOption('alpha');
   await expect(page).toHaveURL(/\/services\?cluster=alpha$/);
   await expect(page.getByTestId('service-row').first()).toBeVisible();

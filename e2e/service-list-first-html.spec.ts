@@ -82,6 +82,28 @@ test('a long list: the first rows of the URL view in the HTML, the same rows on 
   expect(await seen.cls()).toBeLessThan(0.02);
 });
 
+test('a long list: the browser’s own list takes over the HTML’s rows without flashing them; a changed Service flashes', async ({ page }) => {
+  // Every row whose flash animation starts, from the first HTML on.
+  await page.addInitScript(() => {
+    const w = window as unknown as { __flashed: string[] };
+    w.__flashed = [];
+    document.addEventListener('animationstart', (e) => {
+      if (e.animationName === 'flash') w.__flashed.push((e.target as HTMLElement).dataset.key ?? '');
+    });
+  });
+  const flashed = () => page.evaluate(() => (window as unknown as { __flashed: string[] }).__flashed);
+  await page.goto(`${base()}/services?namespace=${LONG_NS}`);
+  await expect(page.getByTestId('result-count')).toHaveText(`${LONG} Services`);
+  await expect(page.getByTestId('connection-state')).toHaveAttribute('data-state', 'live', { timeout: 30_000 });
+  await expect(page.getByTestId('attention-filter')).not.toContainText('…');
+  const first = `${LONG_NS}/${svcName(0)}`;
+  await expect(page.locator(`[data-testid=service-row][data-key="${first}"]`)).toBeVisible();
+  expect(await flashed(), 'rows flashed while the page loaded').toEqual([]);
+
+  await api.patchService(LONG_NS, svcName(0), { metadata: { labels: { app: svcName(0), flashed: String(Date.now()) } } });
+  await expect.poll(flashed).toEqual([first]);
+});
+
 test('with the server holding the list (a tab has it open), the rows are in the page shell, not in a part streamed after it', async ({ page, browser }) => {
   // A new context acts as the kubeconfig's current context: porthole-admin. Its open tab keeps the
   // shared informer for the list, so the next page of the same list is rendered from that cache.

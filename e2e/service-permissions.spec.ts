@@ -87,6 +87,8 @@ test('editor: may create and delete in demo (its namespace), not elsewhere', asy
   await actAs(page, 'porthole-editor');
   await page.goto(`${base()}/services?namespace=demo`);
   await expect(page.getByRole('link', { name: 'New Service' })).toBeVisible();
+  // The rows and the link are in the HTML: a click before hydration would open no menu.
+  await expect(page.getByTestId('connection-state')).toHaveAttribute('data-state', 'live', { timeout: 30_000 });
   await page.getByRole('button', { name: /^Actions for demo\// }).first().click();
   await expect(page.getByRole('menu').getByRole('menuitem', { name: 'Delete…' })).not.toHaveAttribute('aria-disabled', 'true');
   await page.keyboard.press('Escape');

@@ -40,6 +40,8 @@ interface Start {
   restored: boolean;
   /** Remounts the editor (discarding a draft starts again). */
   generation: number;
+  /** Browser storage was looked at for a draft (after hydration: the server never sees it). */
+  storageChecked: boolean;
 }
 
 export function NewServicePage() {
@@ -50,24 +52,32 @@ export function NewServicePage() {
   const { names: creatable, loading, reviewing } = useNamespaceChoices('create');
   const cluster = useClusterInfo();
   const ref = cluster.data ? newServiceDraftRef(cluster.data.ok ? cluster.data.clusterName : 'unknown') : cluster.isError ? undefined : null;
-  const [start, setStart] = useState<Start>();
   const offered = creatable.length ? creatable : [wanted ?? 'default'];
   const namespace = wanted && offered.includes(wanted) ? wanted : offered.includes('default') ? 'default' : offered[0];
+  const ready = !!kind && !loading && !reviewing && ref !== null;
+  // With the namespaces and permissions in the page's HTML (app/services/new/page.tsx) the form is
+  // rendered at once, on the server too; a stored draft replaces it once the browser has looked.
+  const [start, setStart] = useState<Start | undefined>(() =>
+    ready && kind ? { initial: newServiceSkeleton(kind, namespace), restored: false, generation: 0, storageChecked: false } : undefined,
+  );
 
   const discard = () => {
     const storage = browserStorage();
     if (storage && ref) discardDraft(storage, ref);
-    if (kind) setStart((s) => ({ initial: newServiceSkeleton(kind, namespace), restored: false, generation: (s?.generation ?? 0) + 1 }));
+    if (kind) setStart((s) => ({ initial: newServiceSkeleton(kind, namespace), restored: false, generation: (s?.generation ?? 0) + 1, storageChecked: true }));
   };
 
-  const ready = !!kind && !loading && !reviewing && ref !== null;
   const refKey = ref ? ref.cluster : '';
   // Browser storage is read in an effect: the server's render never sees it.
   useEffect(() => {
-    if (!ready || start || !kind) return;
+    if (!ready || start?.storageChecked || !kind) return;
     const restored = ref ? restoredDraft(ref) : undefined;
     // eslint-disable-next-line react-hooks/set-state-in-effect -- one-time initialisation from browser storage
-    setStart({ initial: restored ?? newServiceSkeleton(kind, namespace), restored: !!restored, generation: 0 });
+    setStart((s) =>
+      restored
+        ? { initial: restored, restored: true, generation: (s?.generation ?? -1) + 1, storageChecked: true }
+        : { initial: s?.initial ?? newServiceSkeleton(kind, namespace), restored: false, generation: s?.generation ?? 0, storageChecked: true },
+    );
     if (restored) showKindInUrl(serviceKindOf(restored));
   }, [ready, start, kind, namespace, refKey]); // eslint-disable-line react-hooks/exhaustive-deps
 

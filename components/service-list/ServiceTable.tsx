@@ -111,9 +111,12 @@ const Row = memo(function Row({
 }) {
   const routes = usePageRoutes();
   const selectorTerms = row.selector ? row.selector.split(',') : [];
-  // A Service that changes while on screen flashes once (not when it merely scrolls into view).
+  // A Service that changes while on screen flashes once (not when it merely scrolls into view, nor
+  // when the same version arrives again as a new object: the browser's own list taking over the
+  // rows of the server's HTML).
   const el = useRef<HTMLDivElement>(null);
   const mounted = useRef(false);
+  const version = row.service.metadata.resourceVersion ?? row.service;
   useEffect(() => {
     if (!mounted.current) {
       mounted.current = true;
@@ -124,7 +127,7 @@ const Row = memo(function Row({
     node.classList.remove('flash');
     void node.offsetWidth;
     node.classList.add('flash');
-  }, [row.service]);
+  }, [version]);
   return (
     <div
       ref={el}

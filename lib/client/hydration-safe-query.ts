@@ -55,5 +55,5 @@ export function useHydrationSafeQueries<TData, TError = DefaultError>(
 ): Array<UseQueryResult<TData, TError>> {
   const hydrating = useHydrating();
   const results = useQueries({ queries: [...queries] }) as Array<UseQueryResult<TData, TError>>;
-  return hydrating ? results.map(asServerSaw) : results;
+  return hydrating ? results.map((r, i) => (queries[i]?.initialData !== undefined ? r : asServerSaw(r))) : results;
 }

@@ -4,6 +4,7 @@ import { useHydrationSafeQuery } from './hydration-safe-query';
 import { apiPaths } from './api-paths';
 import { requestJson } from './fetch-json';
 import { queryKeys } from './query-keys';
+import { useFirstAnswers } from './first-answers';
 
 /** Switch the identity (kubeconfig context) this browser acts as, then reload everything under it. */
 export function useSwitchIdentity() {
@@ -26,9 +27,11 @@ export interface CurrentIdentity {
 
 /** Who this browser acts as (the context name; never a credential). */
 export function useCurrentIdentity() {
-  return useHydrationSafeQuery({
+  const carried = useFirstAnswers().identity;
+  return useHydrationSafeQuery<CurrentIdentity>({
     queryKey: queryKeys.identity(),
     staleTime: Infinity,
+    ...(carried ? { initialData: carried } : {}),
     queryFn: async () => (await requestJson<CurrentIdentity>(apiPaths.identity())).data,
   });
 }

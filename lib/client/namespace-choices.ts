@@ -9,6 +9,7 @@ import { useMemo } from 'react';
 import { useCanI, useNamespacesWithServiceAccess } from './access';
 import { useCurrentIdentity } from './identity';
 import { useNamespaces } from './namespaces';
+import { namespaceCandidates } from '../contract/first-answers';
 
 export interface NamespaceChoices {
   /** Namespaces where the identity may `verb` Services (all listed ones when it may everywhere), sorted. */
@@ -30,10 +31,16 @@ export function useNamespaceChoices(verb = 'list', extra: readonly string[] = []
   const me = useCurrentIdentity();
   // `extra` by value: callers pass a new array on each render.
   const extraKey = extra.join(',');
-  const candidates = useMemo(() => {
-    const names = (listed.items ?? []).map((n) => n.metadata.name ?? '');
-    return [...new Set([...names, ...extraKey.split(','), me.data?.namespace ?? '', ...(me.data?.namespaces ?? [])].filter(Boolean))].sort();
-  }, [listed.items, extraKey, me.data?.namespace, me.data?.namespaces]);
+  const candidates = useMemo(
+    () =>
+      namespaceCandidates(
+        (listed.items ?? []).map((n) => n.metadata.name ?? ''),
+        extraKey.split(','),
+        me.data?.namespace,
+        me.data?.namespaces ?? [],
+      ),
+    [listed.items, extraKey, me.data?.namespace, me.data?.namespaces],
+  );
   const { names, pending: reviewing } = useNamespacesWithServiceAccess(candidates, verb, enabled);
   const everywhere = useCanI({ verb, resource: 'services' }, enabled).data?.allowed;
   const loading = (listed.items === undefined && !listed.query.isError) || me.isPending;

@@ -1,23 +1,41 @@
 import 'server-only';
 import type { KubeConfig } from '@kubernetes/client-node';
 import type { NamespaceList, ResourceAttributes, SelfSubjectAccessReview } from '../k8s/types';
+import { READ_ONLY_REASON, WRITE_VERBS, readOnlyMode } from '../read-only';
 import { accessReviews, namespaces } from './operations';
 import { readJson } from './upstream';
+
+/**
+ * Read-only mode answers a review of a write verb itself: not allowed, with the reason (so every
+ * control gated on it is disabled and says why). Undefined: the API server answers.
+ */
+export function readOnlyReviewAnswer(review: unknown): SelfSubjectAccessReview | undefined {
+  if (!readOnlyMode()) return undefined;
+  const spec = typeof review === 'object' && review !== null ? (review as Partial<SelfSubjectAccessReview>).spec : undefined;
+  const verb = spec?.resourceAttributes?.verb ?? spec?.nonResourceAttributes?.verb;
+  if (verb === undefined || !WRITE_VERBS.has(verb)) return undefined;
+  return { apiVersion: 'authorization.k8s.io/v1', kind: 'SelfSubjectAccessReview', metadata: {}, spec: spec ?? {}, status: { allowed: false, denied: true, reason: READ_ONLY_REASON } };
+}
 
 /**
  * Does the API server allow this identity `attributes` (a SelfSubjectAccessReview)? Undefined when
  * the answer is unknown (API server unreachable, review refused).
  */
 export async function reviewAllows(kc: KubeConfig, attributes: ResourceAttributes): Promise<boolean | undefined> {
-  const review: SelfSubjectAccessReview = { apiVersion: 'authorization.k8s.io/v1', kind: 'SelfSubjectAccessReview', metadata: {}, spec: { resourceAttributes: attributes } };
   try {
-    const res = await accessReviews.selfSubjectAccess(kc, Buffer.from(JSON.stringify(review)));
-    const body = (await readJson(res.body)) as SelfSubjectAccessReview;
-    if (res.status !== 201 && res.status !== 200) return undefined;
-    return body.status?.allowed === true;
+    return (await reviewStatus(kc, attributes))?.allowed;
   } catch {
     return undefined;
   }
+}
+
+/** A SelfSubjectAccessReview's answer from the API server (no status counts as not allowed); undefined when it did not answer 200/201. */
+export async function reviewStatus(kc: KubeConfig, attributes: ResourceAttributes, signal?: AbortSignal): Promise<NonNullable<SelfSubjectAccessReview['status']> | undefined> {
+  const review: SelfSubjectAccessReview = { apiVersion: 'authorization.k8s.io/v1', kind: 'SelfSubjectAccessReview', metadata: {}, spec: { resourceAttributes: attributes } };
+  const res = await accessReviews.selfSubjectAccess(kc, Buffer.from(JSON.stringify(review)), signal);
+  const body = (await readJson(res.body)) as SelfSubjectAccessReview;
+  if (res.status !== 201 && res.status !== 200) return undefined;
+  return { ...body.status, allowed: body.status?.allowed === true };
 }
 
 /**

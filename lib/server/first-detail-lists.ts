@@ -24,8 +24,8 @@ async function smallOkBody<T>(res: UpstreamResponse): Promise<T | undefined> {
   return text === undefined ? undefined : (JSON.parse(text) as T);
 }
 
-/** A list as the browser's fetchSnapshot makes it. */
-async function snapshot<T extends KubeObject>(request: Promise<UpstreamResponse>): Promise<ListSnapshot<T> | undefined> {
+/** A list as the browser's fetchSnapshot makes it: a 200 answer of at most FIRST_HTML_LIST_BYTES, else undefined. */
+export async function smallListSnapshot<T extends KubeObject>(request: Promise<UpstreamResponse>): Promise<ListSnapshot<T> | undefined> {
   const list = await smallOkBody<KubeList<T>>(await request);
   return list && Array.isArray(list.items) ? { resourceVersion: list.metadata?.resourceVersion ?? '', items: list.items } : undefined;
 }
@@ -51,11 +51,11 @@ export async function firstDetailLists(identity: RequestIdentity, namespace: str
   const kc = identity.kubeConfig;
   const carried = <T,>(work: (signal: AbortSignal) => Promise<T | undefined>) => withinFirstHtmlWait(work, requestSignal);
   const [podList, slices, legacy, eventList, nodeList] = await Promise.all([
-    carried((signal) => snapshot<Pod>(pods.list(kc, { namespace, signal }))),
-    carried((signal) => snapshot<EndpointSlice>(endpointSlices.list(kc, { namespace, serviceName: name, signal }))),
+    carried((signal) => smallListSnapshot<Pod>(pods.list(kc, { namespace, signal }))),
+    carried((signal) => smallListSnapshot<EndpointSlice>(endpointSlices.list(kc, { namespace, serviceName: name, signal }))),
     carried((signal) => endpointsSnapshot(endpoints.get(kc, namespace, name, signal))),
-    carried((signal) => snapshot<Event>(events.list(kc, { namespace, involved: { kind: 'Service', name }, signal }))),
-    carried((signal) => snapshot<Node>(nodes.list(kc, signal))),
+    carried((signal) => smallListSnapshot<Event>(events.list(kc, { namespace, involved: { kind: 'Service', name }, signal }))),
+    carried((signal) => smallListSnapshot<Node>(nodes.list(kc, signal))),
   ]);
   return { pods: podList, endpointSlices: slices, endpoints: legacy, events: eventList, nodes: nodeList };
 }

@@ -133,8 +133,8 @@ export const namespaces = { list: (kc: KubeConfig, signal?: AbortSignal) => list
 export const nodes = { list: (kc: KubeConfig, signal?: AbortSignal) => list(kc, 'nodes', { signal }) };
 
 export const accessReviews = {
-  selfSubjectAccess: (kc: KubeConfig, body: Buffer) =>
-    upstream(kc, { method: 'POST', path: '/apis/authorization.k8s.io/v1/selfsubjectaccessreviews', body, contentType: 'application/json' }),
+  selfSubjectAccess: (kc: KubeConfig, body: Buffer, signal?: AbortSignal) =>
+    upstream(kc, { method: 'POST', path: '/apis/authorization.k8s.io/v1/selfsubjectaccessreviews', body, contentType: 'application/json', signal }),
 };
 
 /** `/openapi/v3/api/v1?hash=<hex>`: the only document URL of the index Porthole follows (core/v1 defines the Service). */

@@ -1,5 +1,4 @@
-import type { SelfSubjectAccessReview } from '../../../../lib/k8s/types';
-import { READ_ONLY_REASON, WRITE_VERBS, readOnlyMode } from '../../../../lib/read-only';
+import { readOnlyReviewAnswer } from '../../../../lib/server/access';
 import { API_CACHE_CONTROL } from '../../../../lib/server/errors';
 import { accessReviews } from '../../../../lib/server/operations';
 import { apiRoute, relay, methodNotAllowed } from '../../../../lib/server/route';
@@ -16,20 +15,8 @@ export const POST = apiRoute({
   body: 'json',
   notAWrite: true,
   act: async ({ identity, body }) => {
-    if (readOnlyMode()) {
-      const review = JSON.parse(body!.toString('utf8')) as SelfSubjectAccessReview;
-      const verb = review.spec?.resourceAttributes?.verb ?? review.spec?.nonResourceAttributes?.verb;
-      if (verb !== undefined && WRITE_VERBS.has(verb)) {
-        const answer: SelfSubjectAccessReview = {
-          apiVersion: 'authorization.k8s.io/v1',
-          kind: 'SelfSubjectAccessReview',
-          metadata: {},
-          spec: review.spec ?? {},
-          status: { allowed: false, denied: true, reason: READ_ONLY_REASON },
-        };
-        return Response.json(answer, { status: 201, headers: { 'Cache-Control': API_CACHE_CONTROL } });
-      }
-    }
+    const readOnly = readOnlyReviewAnswer(JSON.parse(body!.toString('utf8')));
+    if (readOnly) return Response.json(readOnly, { status: 201, headers: { 'Cache-Control': API_CACHE_CONTROL } });
     return relay(await accessReviews.selfSubjectAccess(identity.kubeConfig, body!));
   },
 });

@@ -1,0 +1,44 @@
+/**
+ * Answers of Porthole's API that a page's first HTML may carry, so that its first screen renders on
+ * the server and the browser does not ask again (the new Service form: who the identity is, the
+ * namespaces, where it may create Services). The server reads them as the page's identity
+ * (lib/server/first-create-answers.ts); the browser's hooks take each one present as their query's
+ * initialData (lib/client/first-answers.tsx) and ask for the rest as always. Types and pure helpers only.
+ */
+import type { Namespace, ResourceAttributes, SelfSubjectAccessReview } from '../k8s/types';
+import type { ListSnapshot } from '../live/protocol';
+import type { ClusterInfoResult } from './cluster-info';
+
+/** What `/api/identity` answers. */
+export type IdentityAnswer = ClusterInfoResult & { readOnly: boolean };
+
+export type AccessReviewStatus = NonNullable<SelfSubjectAccessReview['status']>;
+
+/** One SelfSubjectAccessReview's attributes and the API server's (or read-only mode's) answer. */
+export interface CarriedReview {
+  attributes: ResourceAttributes;
+  status: AccessReviewStatus;
+}
+
+export interface FirstAnswers {
+  identity?: IdentityAnswer;
+  namespaces?: ListSnapshot<Namespace>;
+  reviews?: readonly CarriedReview[];
+}
+
+/** The same review, whatever the order or absence of its attributes. */
+export function reviewKey(a: ResourceAttributes): string {
+  return [a.verb, a.group, a.version, a.resource, a.subresource, a.namespace, a.name].map((v) => v ?? '').join('|');
+}
+
+/** Above this many candidate namespaces, no review is asked per namespace (all are offered). */
+export const MAX_REVIEWED_NAMESPACES = 100;
+
+/**
+ * The namespaces to check for an identity: the listed ones, `extra`, its kubeconfig context's namespace
+ * and --namespaces; unique and sorted. The browser (lib/client/namespace-choices.ts) and the server
+ * (the first HTML) compute the same set, so the reviews the HTML carries are the ones the browser needs.
+ */
+export function namespaceCandidates(listed: readonly string[], extra: readonly string[], own: string | undefined, configured: readonly string[]): string[] {
+  return [...new Set([...listed, ...extra, own ?? '', ...configured].filter(Boolean))].sort();
+}
