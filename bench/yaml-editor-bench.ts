@@ -2,7 +2,8 @@
  * YAML editor benchmarks (issue 8), in real Chromium against `next start` and the embedded cluster:
  * - list page JS: bytes of JavaScript transferred for a cold load of /services (must stay within 5 %
  *   of the figure measured on the build before the editor existed);
- * - editor route first load to editable (cold: a new browser context, no cache);
+ * - editor route first load to editable (cold: a new browser context, no cache): the plain editor's
+ *   text painted (it takes input from then on), and Monaco ready;
  * - keystroke → Service-rule markers p95 on a 200-line document.
  */
 import { cpus, loadavg } from 'node:os';
@@ -11,6 +12,7 @@ import type { Service } from '../lib/k8s/types';
 import { serviceToYaml } from '../lib/service-yaml/editor-text';
 import { startTestCluster, type TestCluster } from '../test/support/start-cluster';
 import { startPorthole, type PortholeServer } from '../test/support/start-porthole';
+import { elementPaintTime } from './element-timing';
 import { percentile, result, type BenchResult } from './stats';
 
 /**
@@ -89,15 +91,20 @@ async function seedBigService(cluster: TestCluster): Promise<void> {
   if (r.code !== 0) throw new Error(`create ${NAME}: ${r.stderr}`);
 }
 
-async function openEditable(browser: Browser, url: string): Promise<{ ms: number; page: Page; close(): Promise<void> }> {
+async function openEditable(browser: Browser, url: string): Promise<{ ms: number; plainMs: number; page: Page; close(): Promise<void> }> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
   await page.addInitScript('window.__name = function (f) { return f; }');
   const start = performance.now();
   await page.goto(url);
+  // The page loads Monaco once the user points at the editor (ServiceYamlPane `monacoOnIntent`): the
+  // pointer goes there as soon as the plain editor is in the page.
+  await page.getByRole('textbox', { name: /\(plain text until the editor has loaded\)$/ }).hover();
   await page.getByTestId('yaml-editor').locator('.view-lines').filter({ hasText: 'kind: Service' }).waitFor({ timeout: 60_000 });
-  await page.getByRole('textbox', { name: /YAML of Service/ }).waitFor({ state: 'attached' });
-  return { ms: performance.now() - start, page, close: () => context.close() };
+  await page.getByTestId('yaml-editor').getByRole('textbox', { name: /YAML of Service/ }).waitFor({ state: 'attached' });
+  const ms = performance.now() - start;
+  const plainMs = await elementPaintTime(page, 'yaml-plain-text');
+  return { ms, plainMs, page, close: () => context.close() };
 }
 
 async function editorFigures(browser: Browser, base: string, cluster: TestCluster): Promise<BenchResult[]> {
@@ -105,9 +112,11 @@ async function editorFigures(browser: Browser, base: string, cluster: TestCluste
   const url = `${base}/services/${NS}/${NAME}/yaml`;
   (await openEditable(browser, url)).close(); // warm the server
   const loads: number[] = [];
+  const plain: number[] = [];
   for (let i = 0; i < 3; i++) {
     const run = await openEditable(browser, url);
     loads.push(run.ms);
+    plain.push(run.plainMs);
     await run.close();
   }
   const { page, close } = await openEditable(browser, url);
@@ -136,7 +145,14 @@ async function editorFigures(browser: Browser, base: string, cluster: TestCluste
   await close();
   return [
     result('YAML editor: keystroke → Service-rule markers p95', percentile(samples, 95), 'ms', { max: 100 }, `method: capture keydown in the page → the editor's markers-set timestamp (layout effect), 40 keystrokes alternating valid/invalid port, document of ${docLines} lines; median ${percentile(samples, 50).toFixed(1)} ms; load average ${loadavg()[0].toFixed(1)} on ${cpus().length} CPUs`),
-    result('YAML editor route: first load to editable (cold)', percentile(loads, 50), 'ms', { max: 5000 }, `method: new browser context per run (no cache), navigation → editor shows the text; median of 3 (${loads.map((x) => Math.round(x)).join(', ')} ms); the issue sets no target, 5 s chosen here`),
+    result(
+      'YAML editor route: navigation → editable (cold)',
+      percentile(plain, 50),
+      'ms',
+      { max: 700 },
+      `method: new browser context per run (no cache), next start on the production build and the embedded cluster, loopback; Element Timing of the plain editor's text (the text area over it takes input from its first paint, Monaco takes over later); median of 3 (${plain.map((x) => Math.round(x)).join(', ')} ms); load average ${loadavg()[0].toFixed(1)}`,
+    ),
+    result('YAML editor route: navigation → Monaco ready (cold)', percentile(loads, 50), 'ms', { max: 5000 }, `method: same runs, navigation → Monaco shows the text (Playwright polling; the pointer goes to the plain editor as soon as it is in the page, the intent Monaco loads on); median of 3 (${loads.map((x) => Math.round(x)).join(', ')} ms); the issue sets no target, 5 s chosen here`),
   ];
 }
 

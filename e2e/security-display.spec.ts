@@ -12,6 +12,7 @@ import type { Service } from '../lib/k8s/types';
 import { startPorthole } from '../test/support/start-porthole';
 import { env } from './support';
 import { api, open, recreate } from './service-detail-helpers';
+import { pointAtEditor } from './yaml-editor-helpers';
 
 const NS = 'e2e-sec-display';
 const RLO = '\u202E';
@@ -114,6 +115,7 @@ test('the Content-Security-Policy blocks nothing Porthole itself runs: list, det
   await open(page, NS, 'tricky');
   await check();
   await page.goto(`${base}/services/${NS}/tricky/yaml`);
+  await pointAtEditor(page);
   await expect(page.getByTestId('yaml-editor').locator('.view-lines')).toContainText('kind: Service', { timeout: 30_000 });
   // Monaco starts its editor and YAML workers from same-origin bundles: a blocked worker is a violation too.
   await check();

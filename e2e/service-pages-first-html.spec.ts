@@ -1,14 +1,16 @@
 /**
  * Issue 22: the Service's detail, edit and YAML pages carry the Service in their first HTML (read on
- * the server as the page's identity: lib/server/first-service.ts). The browser takes it over without
+ * the server as the page's identity: lib/server/first-service.ts), the new Service form what it needs
+ * (lib/server/first-create-answers.ts). The browser takes it over without
  * asking for it again, without hydration warnings and without layout shift; the YAML page shows the
- * text as coloured read-only text until Monaco is ready; an identity that may not read the Service gets
+ * text as coloured text in a plain editor, editable until Monaco is ready and takes it over; an identity that may not read the Service gets
  * none of it in the HTML. Not timed (the timing is in `npm run bench`).
  */
 import { expect, test } from './fixtures';
 import { axeViolations } from './axe';
-import { pageHtml, watch } from './first-html-support';
+import { holdScripts, pageHtml, unholdScripts, watch } from './first-html-support';
 import { actAs, api, base, recreate, service } from './service-actions-helpers';
+import { pointAtEditor } from './yaml-editor-helpers';
 
 const NS = 'demo';
 const NAME = 'e2e-fh-pages';
@@ -22,6 +24,8 @@ test.beforeAll(async () => {
   expect(clusterIP).toMatch(/^\d+\.\d+\.\d+\.\d+$/);
   await recreate(service('default', HIDDEN, { ports: [{ port: 80 }] }));
 });
+
+test.afterEach(async ({ page }) => unholdScripts(page));
 
 /** The page's own GET of the Service (the live list's first request), if it made one. */
 const serviceGets = (requests: string[]) => requests.filter((r) => r === `GET /api/namespaces/${NS}/services/${NAME}`);
@@ -65,7 +69,7 @@ test('edit form: the form is in the HTML with the Service’s values, and no sec
   expect(await seen.cls()).toBeLessThan(0.02);
 });
 
-test('YAML editor: the text is in the HTML as coloured read-only text, Monaco takes its place, nothing shifts', async ({ page }) => {
+test('YAML editor: the text is in the HTML as coloured text in a plain editor, Monaco takes its place, nothing shifts', async ({ page }) => {
   const html = await pageHtml(page, `/services/${NS}/${NAME}/yaml`);
   expect(html).toContain('data-testid="yaml-preview"');
   expect(html).toMatch(/<span class="sy-t-key">targetPort<\/span>/);
@@ -73,6 +77,7 @@ test('YAML editor: the text is in the HTML as coloured read-only text, Monaco ta
 
   const seen = await watch(page);
   await page.goto(`${base()}/services/${NS}/${NAME}/yaml`);
+  await pointAtEditor(page);
   await expect(page.getByTestId('yaml-editor').locator('.view-lines')).toContainText(`targetPort: ${TARGET_PORT}`, { timeout: 30_000 });
   await expect(page.getByTestId('yaml-preview')).toHaveCount(0);
   // Lighthouse's accessibility audit found the breadcrumb's link told apart by colour alone (axe's
@@ -87,6 +92,90 @@ test('YAML editor: the text is in the HTML as coloured read-only text, Monaco ta
   expect(serviceGets(seen.requests)).toEqual([]);
   expect(seen.hydration).toEqual([]);
   expect(await seen.cls()).toBeLessThan(0.02);
+});
+
+test('YAML editor: editable before Monaco has loaded; what is typed, where, and the problems go over to Monaco', async ({ page }) => {
+  // Monaco's script is held back (the module that sets it up): the page works with the plain editor only.
+  const monaco = await holdScripts(page, (body) => body.includes('MonacoEnvironment'));
+  await page.goto(`${base()}/services/${NS}/${NAME}/yaml`);
+  const plain = page.getByRole('textbox', { name: `YAML of Service ${NAME} (plain text until the editor has loaded)` });
+  await expect(plain).toHaveValue(new RegExp(`targetPort: ${TARGET_PORT}`));
+  // The page is live (hydrated) before typing into what will be the page's own text.
+  await expect(page.getByTestId('connection-state')).toHaveAttribute('data-state', 'live', { timeout: 30_000 });
+  await plain.click();
+  await page.keyboard.press('Control+Home');
+  await page.keyboard.type('# typed before Monaco\n');
+  // Live validation works without Monaco: an out-of-range port is a problem at once.
+  const text = await plain.inputValue();
+  await plain.fill(text.replace(`targetPort: ${TARGET_PORT}`, 'targetPort: 70000'));
+  await expect(page.getByTestId('yaml-problems')).toContainText('targetPort', { timeout: 15_000 });
+  await expect(page.getByTestId('yaml-problem-count')).not.toHaveText(/^0 errors/);
+  await plain.fill(text);
+  await expect(page.getByTestId('yaml-problem-count')).toHaveText(/^0 errors/);
+  // The cursor after the typed line, then Monaco arrives.
+  await page.keyboard.press('Control+Home');
+  await page.keyboard.press('ArrowDown');
+  expect(monaco.held()).toBeGreaterThan(0);
+  monaco.release();
+  const lines = page.getByTestId('yaml-editor').locator('.view-lines');
+  await expect(lines).toContainText('# typed before Monaco', { timeout: 30_000 });
+  await expect(page.getByTestId('yaml-preview')).toHaveCount(0);
+  // Focus and cursor went over: typing goes on at the start of line 2 in Monaco.
+  await expect(page.getByRole('textbox', { name: `YAML of Service ${NAME}`, exact: true })).toBeFocused();
+  await page.keyboard.type('# then in Monaco ');
+  await expect(lines).toContainText('# then in Monaco apiVersion: v1');
+});
+
+test('YAML editor: what is typed before the page’s script has run is kept', async ({ page }) => {
+  const scripts = await holdScripts(page);
+  await page.goto(`${base()}/services/${NS}/${NAME}/yaml`, { waitUntil: 'commit' });
+  const plain = page.getByRole('textbox', { name: `YAML of Service ${NAME} (plain text until the editor has loaded)` });
+  await plain.click();
+  await page.keyboard.press('Control+Home');
+  await page.keyboard.type('# typed before hydration\n');
+  scripts.release();
+  const lines = page.getByTestId('yaml-editor').locator('.view-lines');
+  await expect(lines).toContainText('# typed before hydration', { timeout: 30_000 });
+  await expect(lines).toContainText(`targetPort: ${TARGET_PORT}`);
+});
+
+/** The page's own reads of what the new form's first screen needs (who it is, the namespaces). */
+const createAnswerGets = (requests: string[]) => requests.filter((r) => r === 'GET /api/identity' || r === 'GET /api/namespaces');
+
+test('new form: the form is in the HTML with the namespaces the identity may create in; the browser does not ask for them again, nothing shifts', async ({ page }) => {
+  const html = await pageHtml(page, `/services/new?type=ClusterIP&namespace=${NS}`);
+  expect(html).toMatch(new RegExp(`<option value="${NS}" selected="">${NS}</option>`));
+  expect(html).toContain('>Create Service</button>');
+
+  const seen = await watch(page);
+  await page.goto(`${base()}/services/new?type=ClusterIP&namespace=${NS}`);
+  await expect(page.getByRole('tabpanel', { name: 'Form' }).getByLabel('Namespace')).toHaveValue(NS);
+  await expect(page.getByTestId('connection-state')).toHaveAttribute('data-state', 'live', { timeout: 30_000 });
+  // Typing works on the carried form: the name goes into the draft and the kubectl command.
+  await page.getByLabel('Name', { exact: true }).fill('e2e-fh-new');
+  await expect(page.getByTestId('kubectl-command')).toContainText('name: e2e-fh-new');
+  expect(createAnswerGets(seen.requests)).toEqual([]);
+  expect(seen.hydration).toEqual([]);
+  expect(await seen.cls()).toBeLessThan(0.02);
+});
+
+test('new form: a namespace-limited identity is offered no other namespace, in the HTML or on the page, and a stored draft still comes back', async ({ page }) => {
+  await actAs(page, 'porthole-developer');
+  // It may not list namespaces: the HTML leaves the choice to the browser (no form), never offers more.
+  const html = await pageHtml(page, '/services/new?type=ClusterIP');
+  const offered = [...html.matchAll(/<select id="f-namespace"[^>]*>(.*?)<\/select>/g)].flatMap((m) => [...m[1].matchAll(/<option value="([^"]*)"/g)].map((o) => o[1]));
+  expect(offered.filter((n) => n !== NS)).toEqual([]);
+
+  await page.goto(`${base()}/services/new?type=ClusterIP`);
+  await expect(page.locator('#f-namespace option')).toHaveText([NS]);
+  await page.getByLabel('Name', { exact: true }).fill('e2e-fh-draft');
+  // The draft is kept in the browser; a reload renders the form from the HTML, then restores it.
+  await expect.poll(() => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('porthole.yaml-draft')).length)).toBeGreaterThan(0);
+  await page.reload();
+  await expect(page.getByTestId('form-draft-restored')).toBeVisible();
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue('e2e-fh-draft');
+  await page.getByRole('button', { name: 'Discard draft' }).click();
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue('');
 });
 
 test('an identity that may not read the Service gets none of it in the HTML, and the refusal on the page', async ({ page }) => {

@@ -9,6 +9,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { env, sharedApi } from './support';
 import { newServiceUrl } from './service-form-support';
+import { pointAtEditor } from './yaml-editor-helpers';
 
 const api = sharedApi();
 const NS = `e2e-xss-${Date.now().toString(36)}`;
@@ -69,6 +70,7 @@ test('detail page: the annotation and the event message show as text', async ({ 
 test('YAML editor: the payload is text in the document', async ({ page }) => {
   const check = guard(page);
   await page.goto(`${base()}/services/${NS}/xss-probe/yaml`);
+  await pointAtEditor(page);
   await expect(page.getByTestId('yaml-editor').locator('.view-lines')).toContainText('porthole.test/payload', { timeout: 30_000 });
   await expect(page.getByTestId('yaml-editor').locator('.view-lines')).toContainText('<img src=x');
   await check();

@@ -31,8 +31,22 @@ export function editor(page: Page): Locator {
   return page.getByRole('textbox', { name: /YAML of Service/ });
 }
 
+/**
+ * The user's pointer goes to the YAML page's editor, the intent on which the page loads Monaco (until
+ * then the plain editor holds the text; ServiceYamlPane `monacoOnIntent`).
+ */
+export async function pointAtEditor(page: Page): Promise<void> {
+  const plain = page.getByRole('textbox', { name: /\(plain text until the editor has loaded\)$/ });
+  // A page with a draft under way loads Monaco by itself: the plain editor may go while being pointed at.
+  await expect(async () => {
+    if ((await page.getByTestId('yaml-editor').count()) > 0) return;
+    await plain.hover({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+}
+
 export async function openEditor(page: Page, ns: string, name: string): Promise<void> {
   await page.goto(`${env('PORTHOLE_E2E_URL')}/services/${ns}/${name}/yaml`);
+  await pointAtEditor(page);
   await expect(page.getByTestId('yaml-editor').locator('.view-lines')).toContainText('kind: Service', { timeout: 30_000 });
   // Completion, hover and schema markers need the cluster's schema in monaco-yaml.
   await expect(page.getByTestId('yaml-editor')).toHaveAttribute('data-schema', 'ready', { timeout: 30_000 });

@@ -18,6 +18,7 @@ import {
   NS,
   openEditor,
   pasteAll,
+  pointAtEditor,
   problem,
   replaceLine,
   savedDraftText,
@@ -31,6 +32,36 @@ const twoPorts = {
     { name: 'metrics', port: 9090, targetPort: 9090 },
   ],
 };
+
+test('Monaco loads on the user’s intent: not for reading the page, at once when the editor gets the focus; the cursor goes over', async ({ page }) => {
+  await freshService('yaml-intent', twoPorts);
+  const monacoScripts: string[] = [];
+  page.on('response', (r) => {
+    if (r.request().resourceType() !== 'script') return;
+    void r
+      .text()
+      .then((body) => body.includes('MonacoEnvironment') && monacoScripts.push(r.url()))
+      .catch(() => undefined);
+  });
+  await page.goto(`${env('PORTHOLE_E2E_URL')}/services/${NS}/yaml-intent/yaml`);
+  const plain = page.getByRole('textbox', { name: 'YAML of Service yaml-intent (plain text until the editor has loaded)' });
+  await expect(plain).toHaveValue(/port: 9090/);
+  // The page is complete without Monaco: live, its dry run answered, no problems.
+  await expect(page.getByTestId('connection-state')).toHaveAttribute('data-state', 'live', { timeout: 30_000 });
+  await expect(page.getByTestId('service-yaml-pane')).toHaveAttribute('data-dry-run', 'done', { timeout: 30_000 });
+  await expect(page.getByTestId('yaml-problem-count')).toHaveText('0 errors, 0 warnings');
+  await page.waitForLoadState('networkidle');
+  expect(monacoScripts).toEqual([]);
+  await expect(page.getByTestId('yaml-editor')).toHaveCount(0);
+  // Keyboard only: the focus in the plain editor is the intent; Monaco takes over with the focus and the cursor.
+  await plain.focus();
+  await page.keyboard.press('Control+Home');
+  await expect(page.getByTestId('yaml-editor').locator('.view-lines')).toContainText('port: 9090', { timeout: 30_000 });
+  await expect(editor(page)).toBeFocused();
+  expect(monacoScripts.length).toBeGreaterThan(0);
+  await page.keyboard.type('# top ');
+  await expect(page.getByTestId('yaml-editor').locator('.view-lines')).toContainText('# top apiVersion: v1');
+});
 
 test('port: 70000 gets the API server message on that line', async ({ page }) => {
   const svc = await freshService('yaml-port', twoPorts);
@@ -176,6 +207,7 @@ test('a draft survives a reload; discard brings back the live object', async ({ 
   await page.getByRole('button', { name: 'Discard draft' }).click();
   await expect(page.getByTestId('yaml-editor').locator('.view-lines')).not.toContainText('9093');
   await page.reload();
+  await pointAtEditor(page);
   await expect(page.getByTestId('yaml-editor').locator('.view-lines')).toContainText('apiVersion');
   await expect(page.getByTestId('yaml-draft-restored')).toHaveCount(0);
 });

@@ -6,7 +6,7 @@
  */
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { Service } from '../../lib/k8s/types';
 import { useServicePermission } from '../../lib/client/service-permissions';
 import { useClusterInfo } from '../../lib/client/cluster-info';
@@ -23,6 +23,7 @@ import { WriteRefusalNote } from '../service-actions/WriteRefusalNote';
 import { ApplyReview, type ApplyMethod } from './ApplyReview';
 import { ConflictPanel } from './ConflictPanel';
 import { ServiceYamlPane, ServiceYamlPanePending } from './ServiceYamlPane';
+import type { PlainHandover } from './YamlPlainEditor';
 import { browserStorage, useDraftPersistence } from './use-draft-persistence';
 import { conflictMarkers, useThreeWay } from './use-three-way';
 import { useYamlApply, yamlWriteCommand } from './use-yaml-apply';
@@ -51,6 +52,8 @@ export function ServiceYamlEditPage({ namespace, name, restoreId, carried }: { n
   const target = useKubectlTarget(namespace);
   const threeWay = useThreeWay();
   const restoring = useHistoryVersion(namespace, name, restoreId);
+  /** Typed into the plain editor before the page knew its text (ServiceYamlPanePending), and where: the pane takes it over. */
+  const early = useRef<PlainHandover>({ start: 0, end: 0, focused: false });
 
   // First load: a version to restore (on live, server-owned fields from live), else a stored draft, else the live object.
   useEffect(() => {
@@ -67,11 +70,16 @@ export function ServiceYamlEditPage({ namespace, name, restoreId, carried }: { n
     }
     const storage = browserStorage();
     const stored = storage ? loadDraft(storage, ref) : undefined;
-    if (stored) {
-      const b = stored.base ?? live ?? undefined;
+    const resume = (t: string, b: Service | undefined) => {
       setBase(b);
-      setText(stored.text);
-      setDraft(parseServiceYaml(stored.text).service ?? b ?? undefined);
+      setText(t);
+      setDraft(parseServiceYaml(t).service ?? b);
+    };
+    const typed = early.current.text;
+    // Typed at once into the first paint's text (the live Service): that text is what the user wants now.
+    if (typed !== undefined && live) resume(typed, live);
+    else if (stored) {
+      resume(stored.text, stored.base ?? live ?? undefined);
       setRestored({ stale: isDraftStale(stored, live) });
     } else if (live) {
       setBase(live);
@@ -199,7 +207,7 @@ export function ServiceYamlEditPage({ namespace, name, restoreId, carried }: { n
           }}
         />
       ) : null}
-      {text === undefined && live && restoreId === undefined && <ServiceYamlPanePending live={live} />}
+      {text === undefined && live && restoreId === undefined && <ServiceYamlPanePending live={live} handover={early} />}
       {text !== undefined && draft && (
         <div hidden={reviewing}>
           <ServiceYamlPane
@@ -212,6 +220,9 @@ export function ServiceYamlEditPage({ namespace, name, restoreId, carried }: { n
             text={text}
             onTextChange={setText}
             extraMarkers={extraMarkers}
+            plainHandover={early}
+            // A stored draft or a version to restore is editing under way: Monaco at once.
+            monacoOnIntent={!restored && restoreId === undefined}
           />
           <div className="sy-actions">
             <button

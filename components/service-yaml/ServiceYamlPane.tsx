@@ -16,13 +16,15 @@ import { sortMarkers, type YamlMarker } from '../../lib/service-yaml/markers';
 import { formatYaml, rewriteYaml } from '../../lib/service-yaml/sync-document';
 import { jsonEqual } from '../../lib/k8s/json';
 import { ProblemsPanel } from './ProblemsPanel';
-import { YamlPreview } from './YamlPreview';
+import { YamlPlainEditor, type PlainHandover } from './YamlPlainEditor';
 import { useYamlMarkers } from './use-yaml-markers';
+import { RecentEchoes } from './recent-echoes';
 import type { EditorHandle } from './YamlCodeEditor';
 import './service-yaml.css';
 
-// While Monaco loads, its box stays empty here and YamlPreview shows the text over it.
-const YamlCodeEditor = dynamic(() => import('./YamlCodeEditor'), { ssr: false, loading: () => <div className="sy-monaco" /> });
+/** Monaco's box, empty until Monaco is loaded and ready: YamlPlainEditor holds the text over it meanwhile. */
+const MonacoBox = () => <div className="sy-monaco" />;
+const YamlCodeEditor = dynamic(() => import('./YamlCodeEditor'), { ssr: false, loading: MonacoBox });
 
 export interface ServiceYamlPaneProps {
   draft: Service;
@@ -41,6 +43,15 @@ export interface ServiceYamlPaneProps {
   extraMarkers?: readonly YamlMarker[];
   /** Namespace for a create when the text names none. */
   namespace?: string;
+  /** Where the user is in the plain editor shown before this pane (ServiceYamlPanePending): taken over. */
+  plainHandover?: { current: PlainHandover };
+  /**
+   * Load Monaco once the user points at, touches, focuses or types into the editor (the YAML page,
+   * where the editor is the first screen), not at mount (a YAML tab, opened by a click). On a
+   * phone-class CPU Monaco's evaluation holds the main thread for seconds; the plain editor shows the
+   * coloured text, takes input and gets the live problems without it.
+   */
+  monacoOnIntent?: boolean;
 }
 
 /** The editor's actions; without handlers (the text is not editable yet) they are shown disabled. */
@@ -63,18 +74,19 @@ function EditorToolbar({ onFormat, managedFields }: { onFormat?: () => void; man
 
 /**
  * The pane as it first paints, before the page knows its text (a stored draft is looked up in the
- * browser): the live Service's YAML as read-only coloured text in the editor's place. The pane replaces
- * it without moving anything. Monaco is not loaded from here: evaluating it takes the main thread for
- * a while, and the page's first answers (what the identity may do) should show before that.
+ * browser): the live Service's YAML in the plain editor, editable at once (what is typed here goes
+ * over to the pane through `handover`). The pane replaces it without moving anything. Monaco is not
+ * loaded from here: evaluating it takes the main thread for a while, and the page's first answers
+ * (what the identity may do) should show before that.
  */
-export function ServiceYamlPanePending({ live }: { live: Service }) {
+export function ServiceYamlPanePending({ live, handover }: { live: Service; handover: { current: PlainHandover } }) {
   const label = `YAML of Service ${live.metadata.name}`;
   return (
-    <div className="sy-pane" aria-busy="true">
+    <div className="sy-pane">
       <EditorToolbar managedFields={{ shown: false }} />
       <div className="sy-editor-slot">
-        <div className="sy-monaco" />
-        <YamlPreview text={serviceToYaml(live)} label={label} />
+        <MonacoBox />
+        <YamlPlainEditor text={serviceToYaml(live)} label={label} handover={handover} />
       </div>
     </div>
   );
@@ -92,23 +104,32 @@ export function ServiceYamlPane(props: ServiceYamlPaneProps) {
   const [showManaged, setShowManaged] = useState(false);
   const handle = useRef<EditorHandle | null>(null);
   const [editorReady, setEditorReady] = useState(false);
+  const ownHandover = useRef<PlainHandover>({ start: 0, end: 0, focused: false });
+  const plainHandover = props.plainHandover ?? ownHandover;
   const ariaLabel = `YAML of Service ${draft.metadata?.name ?? ''}`.trim();
+  const [monacoWanted, setMonacoWanted] = useState(() => {
+    const before = plainHandover.current;
+    return !props.monacoOnIntent || before.intent === true || before.focused || before.text !== undefined;
+  });
+  const wantMonaco = () => setMonacoWanted(true);
+  /** A problem chosen before Monaco is there: revealed once it is. */
+  const pendingReveal = useRef<YamlMarker | undefined>(undefined);
 
   // Text → shared draft, whenever it parses cleanly.
   const lastSent = useRef<Service>(draft);
   /** Drafts this pane sent lately: the parent hands them back (maybe after newer keystrokes), never to be written back. */
-  const sent = useRef<Service[]>([draft]);
+  const sent = useRef(new RecentEchoes<Service>(draft));
   useEffect(() => {
     if (check.service && !jsonEqual(check.service, lastSent.current)) {
       lastSent.current = check.service;
-      sent.current = [...sent.current.slice(-49), check.service];
+      sent.current.add(check.service);
       onDraftChange(check.service);
     }
   }, [check.service]); // eslint-disable-line react-hooks/exhaustive-deps
 
   // Draft changed elsewhere (the form) → into the text, keeping comments.
   useEffect(() => {
-    if (sent.current.includes(draft) || jsonEqual(draft, lastSent.current)) return;
+    if (sent.current.has(draft) || jsonEqual(draft, lastSent.current)) return;
     lastSent.current = draft;
     setText(rewriteYaml(text, editorObject(draft, { showManagedFields: showManaged })));
   }, [draft]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -141,21 +162,42 @@ export function ServiceYamlPane(props: ServiceYamlPaneProps) {
         managedFields={mode === 'edit' && live ? { shown: showManaged, onToggle: toggleManaged } : undefined}
       />
       <div className="sy-editor-slot">
-        <YamlCodeEditor
-          value={text}
-          onChange={setText}
-          readOnly={readOnly}
-          markers={ownMarkers}
-          schema={schema as JSONSchema | undefined}
-          onSchemaMarkers={setSchemaMarkers}
-          handleRef={handle}
-          foldLine={foldLine}
-          ariaLabel={ariaLabel}
-          onReady={() => setEditorReady(true)}
-        />
-        {editorReady ? null : <YamlPreview text={text} label={ariaLabel} />}
+        {monacoWanted ? (
+          <YamlCodeEditor
+            value={text}
+            onChange={setText}
+            readOnly={readOnly}
+            markers={ownMarkers}
+            schema={schema as JSONSchema | undefined}
+            onSchemaMarkers={setSchemaMarkers}
+            handleRef={handle}
+            foldLine={foldLine}
+            ariaLabel={ariaLabel}
+            onReady={() => {
+              // Monaco takes over where the user was in the plain editor.
+              const at = plainHandover.current;
+              if (at.focused) handle.current?.select(at.start, at.end);
+              const reveal = pendingReveal.current;
+              pendingReveal.current = undefined;
+              if (reveal) handle.current?.reveal(reveal.startLine, reveal.startColumn);
+              setEditorReady(true);
+            }}
+          />
+        ) : (
+          <MonacoBox />
+        )}
+        {editorReady ? null : (
+          <YamlPlainEditor text={text} label={ariaLabel} onChange={setText} onIntent={wantMonaco} readOnly={readOnly} handover={plainHandover} />
+        )}
       </div>
-      <ProblemsPanel markers={markers} onSelect={(m) => handle.current?.reveal(m.startLine, m.startColumn)} />
+      <ProblemsPanel
+        markers={markers}
+        onSelect={(m) => {
+          if (handle.current) return handle.current.reveal(m.startLine, m.startColumn);
+          pendingReveal.current = m;
+          wantMonaco();
+        }}
+      />
     </div>
   );
 }

@@ -9,10 +9,13 @@ import { flushSync } from 'react-dom';
 import type { JSONSchema } from 'monaco-yaml';
 import { MARKER_SOURCE_LABEL, type MarkerSource, type YamlMarker } from '../../lib/service-yaml/markers';
 import { monaco, SERVICE_MODEL_PATH, setServiceSchema, setupMonaco } from './monaco-setup';
+import { RecentEchoes } from './recent-echoes';
 
 export interface EditorHandle {
   reveal(line: number, column: number): void;
   focus(): void;
+  /** Selects text offsets start..end and focuses the editor. */
+  select(start: number, end: number): void;
 }
 
 export interface YamlCodeEditorProps {
@@ -50,7 +53,7 @@ export default function YamlCodeEditor(props: YamlCodeEditorProps) {
   /** The marker layers last given to the model (serialized), to skip unchanged ones. */
   const setLayers = useRef(new Map<MarkerSource, string>());
   /** The texts this editor reported through onChange lately. */
-  const reported = useRef<string[]>([]);
+  const reported = useRef(new RecentEchoes<string>());
   const latest = useRef(props);
   useLayoutEffect(() => {
     latest.current = props;
@@ -80,11 +83,17 @@ export default function YamlCodeEditor(props: YamlCodeEditorProps) {
         editor.focus();
       },
       focus: () => editor.focus(),
+      select(start, end) {
+        const from = model.getPositionAt(start);
+        const to = model.getPositionAt(end);
+        editor.setSelection({ startLineNumber: from.lineNumber, startColumn: from.column, endLineNumber: to.lineNumber, endColumn: to.column });
+        editor.revealPositionInCenterIfOutsideViewport(to);
+        editor.focus();
+      },
     };
     const sub = model.onDidChangeContent(() => {
       const text = model.getValue();
-      reported.current.push(text);
-      if (reported.current.length > 50) reported.current.shift();
+      reported.current.add(text);
       // Rendered synchronously: the Service-rule markers reach the model in the keystroke's own task.
       if (text !== latest.current.value) flushSync(() => latest.current.onChange(text));
     });
@@ -118,7 +127,7 @@ export default function YamlCodeEditor(props: YamlCodeEditorProps) {
   useEffect(() => {
     const editor = editorRef.current;
     const model = editor?.getModel();
-    if (!editor || !model || model.getValue() === props.value || reported.current.includes(props.value)) return;
+    if (!editor || !model || model.getValue() === props.value || reported.current.has(props.value)) return;
     editor.executeEdits('porthole', [{ range: model.getFullModelRange(), text: props.value }]);
     editor.pushUndoStop();
   }, [props.value]);

@@ -1,5 +1,5 @@
 /**
- * A YAML line split into coloured parts for the read-only text shown while Monaco loads (the YAML
+ * A YAML line split into coloured parts for the plain editor shown while Monaco loads (the YAML
  * editor's first paint): indentation and list dashes, a mapping key, the value (string, number,
  * true/false/null) and a trailing comment. Line by line, no parse: block scalars and flow collections
  * are coloured as plain text where the line alone cannot tell. The parts always join to the line.
