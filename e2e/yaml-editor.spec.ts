@@ -275,6 +275,26 @@ test('the edit page: Form and YAML tabs carry the same draft both ways', async (
   await expect(lines).toContainText('port: 8083', { timeout: 30_000 });
 });
 
+test('the edit page: leaving the YAML tab while Monaco still has work pending raises no error', async ({ page }) => {
+  await freshService('yaml-tab-leave', twoPorts);
+  await page.goto(`${env('PORTHOLE_E2E_URL')}/services/${NS}/yaml-tab-leave/edit`);
+  await page.getByRole('tab', { name: 'YAML' }).click();
+  await expect(page.getByTestId('yaml-editor').locator('.view-lines')).toContainText('port: 9090', { timeout: 30_000 });
+  // The editor takes the focus and the Form tab is pressed in the same task: Monaco's word highlighter
+  // waits 50 ms after a focus, so the editor is disposed with that work pending (CI saw a
+  // "Canceled" rejection escape as an uncaught page error when a user was this quick).
+  const formTab = await page.getByRole('tab', { name: 'Form' }).elementHandle();
+  await editor(page).evaluate((box, tab) => {
+    (tab as HTMLElement).focus();
+    (box as HTMLElement).focus();
+    (tab as HTMLElement).click();
+  }, formTab);
+  await expect(page.getByLabel('Port 2: port')).toHaveValue('9090');
+  await expect(page.getByTestId('yaml-editor')).toHaveCount(0);
+  // A round trip after the rejections settled, so an uncaught one reaches the fixture before the test ends.
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 100)));
+});
+
 test('a restored draft whose base is stale says so and offers the three-way merge', async ({ page }) => {
   const svc = await freshService('yaml-stale', twoPorts);
   await openEditor(page, NS, 'yaml-stale');

@@ -16,6 +16,27 @@ const SCHEMA_URI = 'porthole://schemas/io.k8s.api.core.v1.Service.json';
 
 let yamlSupport: MonacoYaml | undefined;
 let themeFollowed = false;
+let cancellationsDropped = false;
+
+/** Monaco's CancellationError (vs/base/common/errors: name and message are both 'Canceled'). */
+function isMonacoCancellation(reason: unknown): boolean {
+  return reason instanceof Error && reason.name === 'Canceled' && reason.message === 'Canceled';
+}
+
+/**
+ * An editor disposed while some of its work is pending cancels that work by rejecting promises
+ * nothing awaits (the word highlighter's 50 ms Delayer after a focus or a cursor move, for one: the
+ * edit page's Form tab pressed right after the YAML editor took the focus). VS Code's own error handler
+ * drops these cancellations; the standalone editor leaves them as unhandled rejections, uncaught errors
+ * of the page. Drop exactly those, as VS Code does; every other rejection stays as it is.
+ */
+function dropMonacoCancellations(): void {
+  if (cancellationsDropped) return;
+  cancellationsDropped = true;
+  window.addEventListener('unhandledrejection', (event) => {
+    if (isMonacoCancellation(event.reason)) event.preventDefault();
+  });
+}
 
 /** Monaco's theme for Porthole's (the `data-theme` the layout script and the theme switch set on <html>). */
 function applyPageTheme(): void {
@@ -35,6 +56,7 @@ declare global {
 }
 
 export function setupMonaco(): typeof monaco {
+  dropMonacoCancellations();
   if (!globalThis.MonacoEnvironment) {
     globalThis.MonacoEnvironment = {
       getWorker(_workerId: string, label: string): Worker {
