@@ -1,7 +1,7 @@
 /**
  * Issue 22: the Service's detail, edit and YAML pages carry the Service in their first HTML (read on
- * the server as the page's identity: lib/server/first-service.ts), the new Service form what it needs
- * (lib/server/first-create-answers.ts). The browser takes it over without
+ * the server as the page's identity: lib/server/first-service.ts), the detail page and the new Service
+ * form who the identity is and what it may do (lib/server/first-answers.ts). The browser takes it over without
  * asking for it again, without hydration warnings and without layout shift; the YAML page shows the
  * text as coloured text in a plain editor, editable until Monaco is ready and takes it over; an identity that may not read the Service gets
  * none of it in the HTML. Not timed (the timing is in `npm run bench`).
@@ -53,6 +53,40 @@ test('detail: the Service and its diagnosis are in the HTML, the browser does no
   await expect(page.getByTestId('meta-labels')).toContainText('changed', { timeout: 30_000 });
   expect(serviceGets(seen.requests)).toEqual([]);
   expect(diagnosisGets(seen.requests)).toEqual([]);
+  expect(seen.hydration).toEqual([]);
+});
+
+/** The page's own reads of who it is, the namespaces, and what it may do (lib/server/first-answers.ts carries them). */
+const detailAnswerRequests = (requests: string[]) =>
+  requests.filter((r) => r === 'GET /api/identity' || r === 'GET /api/namespaces' || r === 'POST /api/access/selfsubjectaccessreviews');
+
+test('detail: what the identity may do is in the HTML; the browser asks no access review, identity or namespace list again', async ({ page }) => {
+  const html = await pageHtml(page, `/services/${NS}/${NAME}`);
+  expect(html).toContain('data-testid="action-delete"');
+  expect(html).not.toContain('Checking what your identity may do');
+
+  const seen = await watch(page);
+  await page.goto(`${base()}/services/${NS}/${NAME}`);
+  await expect(page.getByTestId('connection-state')).toHaveAttribute('data-state', 'live', { timeout: 30_000 });
+  await expect(page.getByRole('group', { name: 'Service actions' }).getByRole('button', { name: 'Delete' })).toBeEnabled();
+  await expect(page.getByTestId('header-counts')).not.toHaveAttribute('data-loading', 'true', { timeout: 30_000 });
+  expect(detailAnswerRequests(seen.requests)).toEqual([]);
+  expect(seen.hydration).toEqual([]);
+});
+
+test('detail: a viewer’s HTML already says what it may not do, and the page asks nothing again', async ({ page }) => {
+  await actAs(page, 'porthole-viewer');
+  const html = await pageHtml(page, `/services/${NS}/${NAME}`);
+  expect(html).toContain(`may not update Services in namespace ${NS}`);
+
+  const seen = await watch(page);
+  await page.goto(`${base()}/services/${NS}/${NAME}`);
+  await expect(page.getByTestId('connection-state')).toHaveAttribute('data-state', 'live', { timeout: 30_000 });
+  await expect(page.getByTestId('action-edit-reason')).toContainText(`may not update Services in namespace ${NS}`);
+  await expect(page.getByRole('group', { name: 'Service actions' }).getByRole('button', { name: 'Delete' })).toBeDisabled();
+  // The app chrome renders before the page's answers are in the cache: it takes them after hydration.
+  await expect(page.getByTestId('read-only')).toBeVisible();
+  expect(detailAnswerRequests(seen.requests)).toEqual([]);
   expect(seen.hydration).toEqual([]);
 });
 

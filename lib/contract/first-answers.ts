@@ -1,8 +1,8 @@
 /**
  * Answers of Porthole's API that a page's first HTML may carry, so that its first screen renders on
  * the server and the browser does not ask again (the new Service form: who the identity is, the
- * namespaces, where it may create Services). The server reads them as the page's identity
- * (lib/server/first-create-answers.ts); the browser's hooks take each one present as their query's
+ * namespaces, where it may create Services; a Service's detail page: the same for listing, and what
+ * its controls may do). The server reads them as the page's identity (lib/server/first-answers.ts); the browser's hooks take each one present as their query's
  * initialData (lib/client/first-answers.tsx) and ask for the rest as always. Types and pure helpers only.
  */
 import type { Namespace, ResourceAttributes, SelfSubjectAccessReview } from '../k8s/types';
@@ -41,4 +41,21 @@ export const MAX_REVIEWED_NAMESPACES = 100;
  */
 export function namespaceCandidates(listed: readonly string[], extra: readonly string[], own: string | undefined, configured: readonly string[]): string[] {
   return [...new Set([...listed, ...extra, own ?? '', ...configured].filter(Boolean))].sort();
+}
+
+/**
+ * The access reviews a Service's detail page asks on its first screen: may the identity update,
+ * delete and patch this Service (the action bar, the history's Restore, the labels and annotations),
+ * port-forward in its namespace (Try it and port-forward, lib/client/reach.ts) and update Services
+ * there (the app chrome's read-only badge). The server carries their answers in the page's HTML; a
+ * review asked here and not by the page only costs the server one request.
+ */
+export function detailPageReviews(namespace: string, name: string): ResourceAttributes[] {
+  return [
+    { verb: 'update', resource: 'services', namespace, name },
+    { verb: 'delete', resource: 'services', namespace, name },
+    { verb: 'patch', resource: 'services', namespace, name },
+    { verb: 'create', resource: 'pods', subresource: 'portforward', namespace },
+    { verb: 'update', resource: 'services', namespace },
+  ];
 }

@@ -1,6 +1,8 @@
 import 'server-only';
+import type { FirstAnswers } from '../contract/first-answers';
 import type { Service } from '../k8s/types';
 import type { DetailLists } from '../live/detail-lists';
+import { firstDetailAnswers } from './first-answers';
 import { firstDetailLists } from './first-detail-lists';
 import { withinFirstHtmlWait } from './first-html-wait';
 import { headers } from 'next/headers';
@@ -32,23 +34,29 @@ export async function firstService(identity: RequestIdentity | undefined, namesp
 /**
  * The Service a page at /services/NS/NAME[/…] renders into its first HTML, read as the request's
  * identity on the page's cluster, and the clock the page is rendered with (ages in the HTML and in
- * the first client render agree). With `lists` (the detail page), also the lists its first screen
- * needs (lib/server/first-detail-lists.ts), read in parallel and kept only with the Service. Names
- * that are not valid leave everything to the browser.
+ * the first client render agree). With `detail` (the detail page), also the lists its first screen
+ * needs (lib/server/first-detail-lists.ts), kept only with the Service, and the answers of its app
+ * chrome and controls (lib/server/first-answers.ts), all read in parallel. Names that are not valid
+ * leave everything to the browser.
  */
-export async function pageService(namespace: string, name: string, options: { lists?: boolean } = {}): Promise<{ now: number; service?: Service; lists?: DetailLists }> {
+export async function pageService(namespace: string, name: string, options: { detail?: boolean } = {}): Promise<{ now: number; service?: Service; lists?: DetailLists; answers?: FirstAnswers }> {
   const now = Date.now();
   let identity: RequestIdentity | undefined;
+  let requestHeaders: Headers;
+  let cluster: string | undefined;
   try {
     requireNamespace(namespace);
     requireName(name);
-    identity = identityFor(await headers(), await pageClusterParam());
+    requestHeaders = await headers();
+    cluster = await pageClusterParam();
+    identity = identityFor(requestHeaders, cluster);
   } catch {
     return { now };
   }
-  const [service, lists] = await Promise.all([
+  const [service, lists, answers] = await Promise.all([
     firstService(identity, namespace, name),
-    options.lists ? firstDetailLists(identity, namespace, name) : undefined,
+    options.detail ? firstDetailLists(identity, namespace, name) : undefined,
+    options.detail ? firstDetailAnswers(identity, requestHeaders, cluster, namespace, name) : undefined,
   ]);
-  return service ? { now, service, lists } : { now };
+  return service ? { now, service, lists, answers } : { now, answers };
 }

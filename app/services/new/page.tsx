@@ -3,7 +3,7 @@ import { headers } from 'next/headers';
 import { NewServicePage } from '../../../components/service-form/NewServicePage';
 import { FirstAnswersProvider } from '../../../lib/client/first-answers';
 import { SERVICE_KINDS } from '../../../lib/service';
-import { firstCreateAnswers } from '../../../lib/server/first-create-answers';
+import { firstCreateAnswers } from '../../../lib/server/first-answers';
 import { identityFor, type RequestIdentity } from '../../../lib/server/identity';
 import { pageClusterParam } from '../../../lib/server/page-cluster';
 import { InShellOrStreamed } from '../in-shell-or-streamed';
@@ -15,7 +15,7 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 /**
  * `/services/new` (optionally `?type=NodePort&namespace=shop`): create a Service with the form. With a
  * type, the form is in the first HTML: the server reads what it needs as the page's identity (who it
- * is, the namespaces, where it may create Services: lib/server/first-create-answers.ts) and the
+ * is, the namespaces, where it may create Services: lib/server/first-answers.ts) and the
  * browser takes those answers over (lib/client/first-answers.tsx). No Suspense boundary of its own:
  * the page is rendered per request, where useSearchParams does not suspend.
  */
@@ -33,7 +33,7 @@ export default async function NewService({ searchParams }: Props) {
   }
   return (
     <InShellOrStreamed
-      data={firstCreateAnswers(identity, requestHeaders, cluster, 'create')}
+      data={firstCreateAnswers(identity, requestHeaders, cluster)}
       fallback={
         <div className="state" aria-busy="true">
           Loading namespaces…

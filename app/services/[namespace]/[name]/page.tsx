@@ -13,12 +13,12 @@ export async function generateMetadata({ params }: { params: Promise<Params> }):
 }
 
 /**
- * The Service detail page: `/services/<namespace>/<name>`. The Service and the lists its diagnosis
- * reads are in the first HTML; everything on it is live (client side).
+ * The Service detail page: `/services/<namespace>/<name>`. The Service, the lists its diagnosis
+ * reads and what its controls may do are in the first HTML; everything on it is live (client side).
  */
 export default async function ServiceDetailPage({ params }: { params: Promise<Params> }) {
   const p = await params;
   const namespace = decodeURIComponent(p.namespace);
   const name = decodeURIComponent(p.name);
-  return <WithFirstService namespace={namespace} name={name} lists render={(service, lists) => <ServiceDetail namespace={namespace} name={name} initial={service} initialLists={lists} />} />;
+  return <WithFirstService namespace={namespace} name={name} detail render={(service, lists) => <ServiceDetail namespace={namespace} name={name} initial={service} initialLists={lists} />} />;
 }

@@ -1,0 +1,80 @@
+import 'server-only';
+import type { Namespace, ResourceAttributes } from '../k8s/types';
+import { detailPageReviews, MAX_REVIEWED_NAMESPACES, namespaceCandidates, reviewKey, type CarriedReview, type FirstAnswers, type IdentityAnswer } from '../contract/first-answers';
+import { readOnlyMode } from '../read-only';
+import { readOnlyReviewAnswer, reviewStatus } from './access';
+import { clusterInfo } from './cluster-info';
+import { smallListSnapshot } from './first-detail-lists';
+import { withinFirstHtmlWait } from './first-html-wait';
+import type { RequestIdentity } from './identity';
+import { namespaces } from './operations';
+
+/** A review as `/api/access/selfsubjectaccessreviews` answers it (read-only mode first); undefined unless answered. */
+async function review(identity: RequestIdentity, attributes: ResourceAttributes, signal: AbortSignal): Promise<CarriedReview | undefined> {
+  const own = readOnlyReviewAnswer({ spec: { resourceAttributes: attributes } });
+  const status = own?.status ?? (await reviewStatus(identity.kubeConfig, attributes, signal));
+  return status ? { attributes, status } : undefined;
+}
+
+/** Each review within the first-HTML wait, in parallel; the answered ones. */
+async function reviews(identity: RequestIdentity, attributes: readonly ResourceAttributes[], requestSignal?: AbortSignal): Promise<CarriedReview[]> {
+  const each = await Promise.all(attributes.map((a) => withinFirstHtmlWait((signal) => review(identity, a, signal), requestSignal)));
+  return each.filter((r): r is CarriedReview => r !== undefined);
+}
+
+/**
+ * What the browser's namespace choices (lib/client/namespace-choices.ts) ask for `verb`, read as the
+ * page's identity with the same requests, in parallel, within the first-HTML wait: `/api/identity`,
+ * the namespace list, may it `verb` Services everywhere, else in each candidate namespace. What is
+ * refused, too big or slow is left out: the browser asks for it, as before. Nothing of another
+ * identity's ever goes in: every request is this one's.
+ */
+async function namespaceChoiceAnswers(identity: RequestIdentity | undefined, headers: Headers, cluster: string | undefined, verb: string, requestSignal?: AbortSignal): Promise<FirstAnswers> {
+  const info = clusterInfo(headers, cluster);
+  const answer: IdentityAnswer = { ...info, readOnly: readOnlyMode() };
+  if (!identity || !info.ok) return { identity: answer };
+  const [listed, [everywhere]] = await Promise.all([
+    withinFirstHtmlWait((signal) => smallListSnapshot<Namespace>(namespaces.list(identity.kubeConfig, signal)), requestSignal),
+    reviews(identity, [{ verb, resource: 'services' }], requestSignal),
+  ]);
+  // The pages read names and labels only: managedFields would be most of the HTML's namespace list.
+  for (const ns of listed?.items ?? []) delete ns.metadata.managedFields;
+  const carried: CarriedReview[] = everywhere ? [everywhere] : [];
+  if (everywhere?.status.allowed === false) {
+    // The browser asks one review per candidate (up to MAX_REVIEWED_NAMESPACES); so does the HTML.
+    const candidates = namespaceCandidates(
+      (listed?.items ?? []).map((n) => n.metadata.name ?? ''),
+      [],
+      info.namespace,
+      info.namespaces,
+    );
+    // A namespace list that was refused is an answer the browser gets too (403): its candidates are then the same.
+    if (candidates.length <= MAX_REVIEWED_NAMESPACES) carried.push(...(await reviews(identity, candidates.map((namespace) => ({ verb, resource: 'services', namespace })), requestSignal)));
+  }
+  return { identity: answer, namespaces: listed, reviews: carried };
+}
+
+/**
+ * What the new Service form's first screen needs: who the identity is, the namespaces, and where it
+ * may create Services (the namespace choices for `create`).
+ */
+export function firstCreateAnswers(identity: RequestIdentity | undefined, headers: Headers, cluster: string | undefined, requestSignal?: AbortSignal): Promise<FirstAnswers> {
+  return namespaceChoiceAnswers(identity, headers, cluster, 'create', requestSignal);
+}
+
+/**
+ * What a Service's detail page asks besides the Service and its lists: the app chrome's answers (who
+ * the identity is, the namespaces it may list Services in) and the reviews of the page's controls
+ * (detailPageReviews), plus the read-only badge's second question where the first says no.
+ */
+export async function firstDetailAnswers(identity: RequestIdentity | undefined, headers: Headers, cluster: string | undefined, namespace: string, name: string, requestSignal?: AbortSignal): Promise<FirstAnswers> {
+  const [chrome, controls] = await Promise.all([
+    namespaceChoiceAnswers(identity, headers, cluster, 'list', requestSignal),
+    identity ? reviews(identity, detailPageReviews(namespace, name), requestSignal) : [],
+  ]);
+  if (!identity || !chrome.identity?.ok) return chrome;
+  const mayUpdateHere = controls.find((r) => r.attributes.verb === 'update' && r.attributes.name === undefined);
+  const badge = mayUpdateHere?.status.allowed === false ? await reviews(identity, [{ verb: 'list', resource: 'services', namespace }], requestSignal) : [];
+  const all = [...(chrome.reviews ?? []), ...controls, ...badge];
+  return { ...chrome, reviews: [...new Map(all.map((r) => [reviewKey(r.attributes), r])).values()] };
+}
