@@ -79,6 +79,8 @@ test('detail: a viewer’s HTML already says what it may not do, and the page as
   const html = await pageHtml(page, `/services/${NS}/${NAME}`);
   expect(html).toContain(`may not update Services in namespace ${NS}`);
 
+  // The list page actAs left may still be asking for its own answers: leave it before watching.
+  await page.goto('about:blank');
   const seen = await watch(page);
   await page.goto(`${base()}/services/${NS}/${NAME}`);
   await expect(page.getByTestId('connection-state')).toHaveAttribute('data-state', 'live', { timeout: 30_000 });
