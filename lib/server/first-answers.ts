@@ -37,8 +37,6 @@ async function namespaceChoiceAnswers(identity: RequestIdentity | undefined, hea
     withinFirstHtmlWait((signal) => smallListSnapshot<Namespace>(namespaces.list(identity.kubeConfig, signal)), requestSignal),
     reviews(identity, [{ verb, resource: 'services' }], requestSignal),
   ]);
-  // The pages read names and labels only: managedFields would be most of the HTML's namespace list.
-  for (const ns of listed?.items ?? []) delete ns.metadata.managedFields;
   const carried: CarriedReview[] = everywhere ? [everywhere] : [];
   if (everywhere?.status.allowed === false) {
     // The browser asks one review per candidate (up to MAX_REVIEWED_NAMESPACES); so does the HTML.

@@ -24,10 +24,17 @@ async function smallOkBody<T>(res: UpstreamResponse): Promise<T | undefined> {
   return text === undefined ? undefined : (JSON.parse(text) as T);
 }
 
-/** A list as the browser's fetchSnapshot makes it: a 200 answer of at most FIRST_HTML_LIST_BYTES, else undefined. */
+/**
+ * A list as the browser's fetchSnapshot makes it: a 200 answer of at most FIRST_HTML_LIST_BYTES, else
+ * undefined. Without the items' managedFields: no page reads them of a listed object (the Service's
+ * own are read from the Service), and they would be most of the HTML's lists (nodes, pods, namespaces);
+ * the watch's later events carry whole objects.
+ */
 export async function smallListSnapshot<T extends KubeObject>(request: Promise<UpstreamResponse>): Promise<ListSnapshot<T> | undefined> {
   const list = await smallOkBody<KubeList<T>>(await request);
-  return list && Array.isArray(list.items) ? { resourceVersion: list.metadata?.resourceVersion ?? '', items: list.items } : undefined;
+  if (!list || !Array.isArray(list.items)) return undefined;
+  for (const item of list.items) delete item.metadata?.managedFields;
+  return { resourceVersion: list.metadata?.resourceVersion ?? '', items: list.items };
 }
 
 /** The Endpoints object as the browser's live hook holds it: one item, or none for a 404. */
@@ -38,7 +45,9 @@ async function endpointsSnapshot(request: Promise<UpstreamResponse>): Promise<Li
     return { resourceVersion: '', items: [] };
   }
   const obj = await smallOkBody<Endpoints>(res);
-  return obj ? { resourceVersion: obj.metadata?.resourceVersion ?? '', items: [obj] } : undefined;
+  if (!obj) return undefined;
+  delete obj.metadata?.managedFields;
+  return { resourceVersion: obj.metadata?.resourceVersion ?? '', items: [obj] };
 }
 
 /**
