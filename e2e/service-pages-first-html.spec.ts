@@ -105,6 +105,18 @@ test('edit form: the form is in the HTML with the Service’s values, and no sec
   expect(await seen.cls()).toBeLessThan(0.02);
 });
 
+test('edit form and YAML editor: who the identity is and what it may do come with the HTML; the browser asks none of it again', async ({ page }) => {
+  for (const path of [`/services/${NS}/${NAME}/edit`, `/services/${NS}/${NAME}/yaml`]) {
+    await page.goto('about:blank');
+    const seen = await watch(page);
+    await page.goto(`${base()}${path}`);
+    await expect(page.getByTestId('connection-state')).toHaveAttribute('data-state', 'live', { timeout: 30_000 });
+    await expect(page.getByLabel('Acting as')).toHaveValue('porthole-admin');
+    expect(detailAnswerRequests(seen.requests), path).toEqual([]);
+    expect(seen.hydration, path).toEqual([]);
+  }
+});
+
 test('YAML editor: the text is in the HTML as coloured text in a plain editor, Monaco takes its place, nothing shifts', async ({ page }) => {
   const html = await pageHtml(page, `/services/${NS}/${NAME}/yaml`);
   expect(html).toContain('data-testid="yaml-preview"');

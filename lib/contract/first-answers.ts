@@ -1,8 +1,8 @@
 /**
  * Answers of Porthole's API that a page's first HTML may carry, so that its first screen renders on
  * the server and the browser does not ask again (the new Service form: who the identity is, the
- * namespaces, where it may create Services; a Service's detail page: the same for listing, and what
- * its controls may do). The server reads them as the page's identity (lib/server/first-answers.ts); the browser's hooks take each one present as their query's
+ * namespaces, where it may create Services; a Service's detail, edit and YAML pages: the same for
+ * listing, and what their controls may do). The server reads them as the page's identity (lib/server/first-answers.ts); the browser's hooks take each one present as their query's
  * initialData (lib/client/first-answers.tsx) and ask for the rest as always. Types and pure helpers only.
  */
 import type { Namespace, ResourceAttributes, SelfSubjectAccessReview } from '../k8s/types';
@@ -43,19 +43,27 @@ export function namespaceCandidates(listed: readonly string[], extra: readonly s
   return [...new Set([...listed, ...extra, own ?? '', ...configured].filter(Boolean))].sort();
 }
 
+/** The pages of one Service whose first HTML carries their answers (/services/NS/NAME[/edit|/yaml]). */
+export type ServicePage = 'detail' | 'edit' | 'yaml';
+
 /**
- * The access reviews a Service's detail page asks on its first screen: may the identity update,
- * delete and patch this Service (the action bar, the history's Restore, the labels and annotations),
- * port-forward in its namespace (Try it and port-forward, lib/client/reach.ts) and update Services
- * there (the app chrome's read-only badge). The server carries their answers in the page's HTML; a
- * review asked here and not by the page only costs the server one request.
+ * The access reviews a Service's page asks on its first screen: may the identity update this Service
+ * (the detail page's action bar and history's Restore, the edit form's and the YAML editor's Save) and
+ * update Services in its namespace (the app chrome's read-only badge); on the detail page also delete
+ * and patch it (the action bar; labels and annotations) and port-forward in its namespace (Try it and
+ * port-forward, lib/client/reach.ts). The server carries their answers in the page's HTML; a review
+ * asked here and not by the page only costs the server one request.
  */
-export function detailPageReviews(namespace: string, name: string): ResourceAttributes[] {
-  return [
+export function servicePageReviews(page: ServicePage, namespace: string, name: string): ResourceAttributes[] {
+  const everyPage: ResourceAttributes[] = [
     { verb: 'update', resource: 'services', namespace, name },
+    { verb: 'update', resource: 'services', namespace },
+  ];
+  if (page !== 'detail') return everyPage;
+  return [
+    ...everyPage,
     { verb: 'delete', resource: 'services', namespace, name },
     { verb: 'patch', resource: 'services', namespace, name },
     { verb: 'create', resource: 'pods', subresource: 'portforward', namespace },
-    { verb: 'update', resource: 'services', namespace },
   ];
 }

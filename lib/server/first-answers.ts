@@ -1,6 +1,6 @@
 import 'server-only';
 import type { Namespace, ResourceAttributes } from '../k8s/types';
-import { detailPageReviews, MAX_REVIEWED_NAMESPACES, namespaceCandidates, reviewKey, type CarriedReview, type FirstAnswers, type IdentityAnswer } from '../contract/first-answers';
+import { MAX_REVIEWED_NAMESPACES, namespaceCandidates, reviewKey, servicePageReviews, type CarriedReview, type FirstAnswers, type IdentityAnswer, type ServicePage } from '../contract/first-answers';
 import { readOnlyMode } from '../read-only';
 import { readOnlyReviewAnswer, reviewStatus } from './access';
 import { clusterInfo } from './cluster-info';
@@ -61,14 +61,23 @@ export function firstCreateAnswers(identity: RequestIdentity | undefined, header
 }
 
 /**
- * What a Service's detail page asks besides the Service and its lists: the app chrome's answers (who
- * the identity is, the namespaces it may list Services in) and the reviews of the page's controls
- * (detailPageReviews), plus the read-only badge's second question where the first says no.
+ * What a Service's detail, edit or YAML page asks besides the Service (and the detail page's lists):
+ * the app chrome's answers (who the identity is, the namespaces it may list Services in) and the
+ * reviews of the page's controls (servicePageReviews), plus the read-only badge's second question
+ * where the first says no.
  */
-export async function firstDetailAnswers(identity: RequestIdentity | undefined, headers: Headers, cluster: string | undefined, namespace: string, name: string, requestSignal?: AbortSignal): Promise<FirstAnswers> {
+export async function firstServicePageAnswers(
+  identity: RequestIdentity | undefined,
+  headers: Headers,
+  cluster: string | undefined,
+  page: ServicePage,
+  namespace: string,
+  name: string,
+  requestSignal?: AbortSignal,
+): Promise<FirstAnswers> {
   const [chrome, controls] = await Promise.all([
     namespaceChoiceAnswers(identity, headers, cluster, 'list', requestSignal),
-    identity ? reviews(identity, detailPageReviews(namespace, name), requestSignal) : [],
+    identity ? reviews(identity, servicePageReviews(page, namespace, name), requestSignal) : [],
   ]);
   if (!identity || !chrome.identity?.ok) return chrome;
   const mayUpdateHere = controls.find((r) => r.attributes.verb === 'update' && r.attributes.name === undefined);

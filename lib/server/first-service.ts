@@ -1,8 +1,8 @@
 import 'server-only';
-import type { FirstAnswers } from '../contract/first-answers';
+import type { FirstAnswers, ServicePage } from '../contract/first-answers';
 import type { Service } from '../k8s/types';
 import type { DetailLists } from '../live/detail-lists';
-import { firstDetailAnswers } from './first-answers';
+import { firstServicePageAnswers } from './first-answers';
 import { firstDetailLists } from './first-detail-lists';
 import { withinFirstHtmlWait } from './first-html-wait';
 import { headers } from 'next/headers';
@@ -34,12 +34,12 @@ export async function firstService(identity: RequestIdentity | undefined, namesp
 /**
  * The Service a page at /services/NS/NAME[/…] renders into its first HTML, read as the request's
  * identity on the page's cluster, and the clock the page is rendered with (ages in the HTML and in
- * the first client render agree). With `detail` (the detail page), also the lists its first screen
- * needs (lib/server/first-detail-lists.ts), kept only with the Service, and the answers of its app
- * chrome and controls (lib/server/first-answers.ts), all read in parallel. Names that are not valid
- * leave everything to the browser.
+ * the first client render agree), with the answers of the page's app chrome and controls
+ * (lib/server/first-answers.ts); the detail page also gets the lists its first screen needs
+ * (lib/server/first-detail-lists.ts), kept only with the Service. All read in parallel. Names that are
+ * not valid leave everything to the browser.
  */
-export async function pageService(namespace: string, name: string, options: { detail?: boolean } = {}): Promise<{ now: number; service?: Service; lists?: DetailLists; answers?: FirstAnswers }> {
+export async function pageService(page: ServicePage, namespace: string, name: string): Promise<{ now: number; service?: Service; lists?: DetailLists; answers?: FirstAnswers }> {
   const now = Date.now();
   let identity: RequestIdentity | undefined;
   let requestHeaders: Headers;
@@ -55,8 +55,8 @@ export async function pageService(namespace: string, name: string, options: { de
   }
   const [service, lists, answers] = await Promise.all([
     firstService(identity, namespace, name),
-    options.detail ? firstDetailLists(identity, namespace, name) : undefined,
-    options.detail ? firstDetailAnswers(identity, requestHeaders, cluster, namespace, name) : undefined,
+    page === 'detail' ? firstDetailLists(identity, namespace, name) : undefined,
+    firstServicePageAnswers(identity, requestHeaders, cluster, page, namespace, name),
   ]);
   return service ? { now, service, lists, answers } : { now, answers };
 }

@@ -20,5 +20,5 @@ export default async function ServiceDetailPage({ params }: { params: Promise<Pa
   const p = await params;
   const namespace = decodeURIComponent(p.namespace);
   const name = decodeURIComponent(p.name);
-  return <WithFirstService namespace={namespace} name={name} detail render={(service, lists) => <ServiceDetail namespace={namespace} name={name} initial={service} initialLists={lists} />} />;
+  return <WithFirstService page="detail" namespace={namespace} name={name} render={(service, lists) => <ServiceDetail namespace={namespace} name={name} initial={service} initialLists={lists} />} />;
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { FirstAnswersProvider } from '../../../../lib/client/first-answers';
 import { RequestClock } from '../../../../lib/client/hydration';
+import type { ServicePage } from '../../../../lib/contract/first-answers';
 import type { Service } from '../../../../lib/k8s/types';
 import { pageService } from '../../../../lib/server/first-service';
 import type { DetailLists } from '../../../../lib/live/detail-lists';
@@ -12,13 +13,13 @@ type Render = (service: Service | undefined, lists: DetailLists | undefined) => 
  * A Service page with the Service in its first HTML (lib/server/first-service.ts: read as the page's
  * identity, at most FIRST_HTML_WAIT_MS): in the page's shell when it comes at once, else streamed
  * after the shell in the same response. Undefined (refused, missing, slow): the browser loads it, as
- * it always did. `detail` (the detail page): also the lists its first screen needs, and the answers
- * its app chrome and controls ask for (lib/client/first-answers.tsx takes them over).
+ * it always did. With it the answers the page's app chrome and controls ask for (lib/client/first-answers.tsx
+ * takes them over), and on the detail page the lists its first screen needs.
  */
-export function WithFirstService({ namespace, name, detail, render }: { namespace: string; name: string; detail?: boolean; render: Render }) {
+export function WithFirstService({ page, namespace, name, render }: { page: ServicePage; namespace: string; name: string; render: Render }) {
   return (
     <InShellOrStreamed
-      data={pageService(namespace, name, { detail })}
+      data={pageService(page, namespace, name)}
       render={(page) => (
         <RequestClock now={page.now}>
           <FirstAnswersProvider answers={page.answers}>{render(page.service, page.lists)}</FirstAnswersProvider>

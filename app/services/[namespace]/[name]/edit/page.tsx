@@ -20,5 +20,5 @@ export default async function EditService({ params }: { params: Promise<Params> 
   // The Service in the first HTML. No Suspense boundary of its own: the page is rendered per request,
   // where the form's useSearchParams does not suspend, and a boundary that suspended would reveal the
   // form no sooner than 300 ms after the shell's paint (app/services/in-shell-or-streamed.tsx).
-  return <WithFirstService namespace={namespace} name={name} render={(service) => <EditServicePage namespace={namespace} name={name} carried={service} />} />;
+  return <WithFirstService page="edit" namespace={namespace} name={name} render={(service) => <EditServicePage namespace={namespace} name={name} carried={service} />} />;
 }

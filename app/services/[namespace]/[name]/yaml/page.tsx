@@ -22,6 +22,7 @@ export default async function ServiceYamlRoute({ params, searchParams }: { param
   const restoreId = typeof restore === 'string' && restore ? restore : undefined;
   return (
     <WithFirstService
+      page="yaml"
       namespace={namespace}
       name={name}
       render={(service) => <ServiceYamlEditPage namespace={namespace} name={name} restoreId={restoreId} carried={service} />}
