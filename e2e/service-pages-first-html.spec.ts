@@ -57,7 +57,7 @@ test('detail: the Service and its diagnosis are in the HTML, the browser does no
 });
 
 /** The page's own reads of who it is, the namespaces, and what it may do (lib/server/first-answers.ts carries them). */
-const detailAnswerRequests = (requests: string[]) =>
+const pageAnswerRequests = (requests: string[]) =>
   requests.filter((r) => r === 'GET /api/identity' || r === 'GET /api/namespaces' || r === 'POST /api/access/selfsubjectaccessreviews');
 
 test('detail: what the identity may do is in the HTML; the browser asks no access review, identity or namespace list again', async ({ page }) => {
@@ -70,7 +70,7 @@ test('detail: what the identity may do is in the HTML; the browser asks no acces
   await expect(page.getByTestId('connection-state')).toHaveAttribute('data-state', 'live', { timeout: 30_000 });
   await expect(page.getByRole('group', { name: 'Service actions' }).getByRole('button', { name: 'Delete' })).toBeEnabled();
   await expect(page.getByTestId('header-counts')).not.toHaveAttribute('data-loading', 'true', { timeout: 30_000 });
-  expect(detailAnswerRequests(seen.requests)).toEqual([]);
+  expect(pageAnswerRequests(seen.requests)).toEqual([]);
   expect(seen.hydration).toEqual([]);
 });
 
@@ -88,7 +88,7 @@ test('detail: a viewer’s HTML already says what it may not do, and the page as
   await expect(page.getByRole('group', { name: 'Service actions' }).getByRole('button', { name: 'Delete' })).toBeDisabled();
   // The app chrome renders before the page's answers are in the cache: it takes them after hydration.
   await expect(page.getByTestId('read-only')).toBeVisible();
-  expect(detailAnswerRequests(seen.requests)).toEqual([]);
+  expect(pageAnswerRequests(seen.requests)).toEqual([]);
   expect(seen.hydration).toEqual([]);
 });
 
@@ -112,7 +112,7 @@ test('edit form and YAML editor: who the identity is and what it may do come wit
     await page.goto(`${base()}${path}`);
     await expect(page.getByTestId('connection-state')).toHaveAttribute('data-state', 'live', { timeout: 30_000 });
     await expect(page.getByLabel('Acting as')).toHaveValue('porthole-admin');
-    expect(detailAnswerRequests(seen.requests), path).toEqual([]);
+    expect(pageAnswerRequests(seen.requests), path).toEqual([]);
     expect(seen.hydration, path).toEqual([]);
   }
 });
