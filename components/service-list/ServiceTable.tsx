@@ -1,7 +1,7 @@
 'use client';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
 import Link from 'next/link';
-import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
 import { useHydrating } from '../../lib/client/hydration';
 import { useNow } from '../../lib/client/use-now';
 import { humanDuration } from '../../lib/k8s/duration';
@@ -26,9 +26,13 @@ const COLUMNS: { key: SortKey; label: string; hint: string }[] = [
   { key: 'age', label: 'Age', hint: 'Time since creation' },
 ];
 
+/** A row's height: globals.css's `--row-height` (44 px, cards 112 px on phones) places the rows with the same numbers. */
 const ROW_HEIGHT = 44;
 /** The scroller's size assumed before it is measured: the server renders the rows a tall desktop window shows. */
 const FIRST_RECT = { width: 1280, height: 1200 };
+const OVERSCAN = 12;
+/** At least as many rows as the server renders from FIRST_RECT: they stay in the page until the list is scrolled. */
+const HTML_ROWS = Math.ceil(FIRST_RECT.height / ROW_HEIGHT) + OVERSCAN;
 /** Element Timing: when the first row's name is painted (the benchmark's "first rows"). */
 const FIRST_ROW_TIMING: Record<string, string> = { elementtiming: 'first-service-row' };
 /** The header row (36 px + its border): it scrolls with the rows horizontally and sticks on top. */
@@ -76,7 +80,7 @@ function FirstAndMore({ values, what }: { values: string[]; what: string }) {
   );
 }
 
-/** Rows are cards on phones (see globals.css): taller, so the virtualizer must know. */
+/** Rows are cards on phones (see globals.css, `--row-height`): taller, so the virtualizer must know. */
 const CARD_QUERY = '(max-width: 640px)';
 const CARD_HEIGHT = 112;
 
@@ -97,7 +101,6 @@ function useRowHeight(): number {
 const Row = memo(function Row({
   row,
   now,
-  top,
   endpointsLoading,
   showNamespace,
   index,
@@ -105,7 +108,6 @@ const Row = memo(function Row({
   index: number;
   row: ServiceRow;
   now: number;
-  top: number;
   endpointsLoading: boolean;
   showNamespace: boolean;
 }) {
@@ -133,7 +135,9 @@ const Row = memo(function Row({
       ref={el}
       className="tr svc-grid"
       role="row"
-      style={{ transform: `translateY(${top}px)` }}
+      // Placed by its index (globals.css: index × --row-height): the server's HTML stands on a phone as it
+      // will after hydration, and a row moves without a style change when the row height changes.
+      style={{ '--row': index } as CSSProperties}
       data-testid="service-row"
       data-key={row.key}
       aria-rowindex={index + 2}
@@ -214,6 +218,19 @@ export function ServiceTable({
   const sortedBy = shownSort(view);
   const hydrating = useHydrating();
   const [restore] = useState(() => (hydrating ? undefined : readSavedPosition()));
+  // Rows the server's HTML carried stay in the page until the list is scrolled: the measured scroller
+  // (a phone's, a short window's) shows fewer, and removing them right after hydration costs the main
+  // thread more than keeping them off screen (each is `contain: strict`).
+  const [fromHtml] = useState(hydrating);
+  const rangeExtractor = useCallback(
+    (range: Range) => {
+      const shown = defaultRangeExtractor(range);
+      if (!fromHtml || range.startIndex > 0) return shown;
+      const last = Math.min(range.count, HTML_ROWS) - 1;
+      return shown.length === 0 || shown[shown.length - 1] >= last ? shown : Array.from({ length: last + 1 }, (_, i) => i);
+    },
+    [fromHtml],
+  );
   // A new key function makes the virtualizer measure every row again (50,000 of them): only with new rows.
   const getItemKey = useCallback((i: number) => rows[i].key, [rows]);
   // Rows in the server's HTML can be scrolled before the page hydrates. The virtualizer scrolls its
@@ -232,8 +249,9 @@ export function ServiceTable({
     // The header row sits (sticky) inside the scroller, above the rows.
     scrollMargin: HEADER_HEIGHT,
     scrollPaddingStart: HEADER_HEIGHT,
-    overscan: 12,
+    overscan: OVERSCAN,
     getItemKey,
+    rangeExtractor,
     // Before the scroller is measured (the server's HTML, the hydrating render): a screen's worth of rows.
     initialRect: FIRST_RECT,
   });
@@ -296,13 +314,12 @@ export function ServiceTable({
             );
           })}
         </div>
-        <div className="rows-sizer" style={{ height: virtualizer.getTotalSize() }}>
+        <div className="rows-sizer" style={{ '--rows': rows.length } as CSSProperties}>
           {virtualizer.getVirtualItems().map((item) => (
             <Row
               key={item.key}
               row={rows[item.index]}
               now={now}
-              top={item.start - HEADER_HEIGHT}
               endpointsLoading={endpointsLoading}
               showNamespace={showNamespace}
               index={item.index}

@@ -34,7 +34,13 @@ interface Entry {
   idleSince?: number;
 }
 
-const entries = new Map<string, Entry>();
+/**
+ * Kept on globalThis: Next loads this module once per bundle layer (the route handlers share one copy,
+ * the pages' server components have another), and a page's first rows must find the informers the
+ * routes keep (lib/server/first-rows.ts), or every list page would list the API server again.
+ */
+const ENTRIES_KEY = '__portholeWatchHubEntries';
+const entries: Map<string, Entry> = ((globalThis as typeof globalThis & { [ENTRIES_KEY]?: Map<string, Entry> })[ENTRIES_KEY] ??= new Map());
 
 /**
  * Who the informer acts as: the cluster (its kubeconfig name and server) and the request identity's stable name (a context name, or

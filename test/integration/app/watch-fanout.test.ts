@@ -157,6 +157,21 @@ describe('one upstream watch per resource for many tabs of one identity', () => 
     expect(await watches('services')).toBe(1);
   });
 
+  it("the list page's first rows come from the tabs' informer: the page lists nothing upstream", async () => {
+    const [tab] = await tabs(1, `watch=${encodeURIComponent(ROWS())}`);
+    await tab.waitFor((ev) => resyncs(ev, ROWS()).length === 1 && isLive(ev));
+    expect((await createService('second', ns)).status).toBe(201);
+    await tab.waitFor((ev) => changed(ev, 'second'));
+    const servicesListed = await lists('services');
+    const page = await fetch(`${porthole.url}/services?namespace=${ns}`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    // Both rows, the one written after the list included (the informer's, not an old answer).
+    expect(html).toContain('data-key="' + `${ns}/first"`);
+    expect(html).toContain('data-key="' + `${ns}/second"`);
+    expect(await lists('services')).toBe(servicesListed);
+  });
+
   it.skipIf(realCluster)('a forced 410 Gone (the watch dropped while the history moved on) relists once and resyncs every tab (embedded-only: --history-size 5 expires a resourceVersion after five writes)', async () => {
     const clients = await thirtyTabs();
     const servicesListed = await lists('services');
