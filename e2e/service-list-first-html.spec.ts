@@ -127,6 +127,82 @@ test('with the server holding the list (a tab has it open), the rows are in the 
   }
 });
 
+test('with the server holding the EndpointSlices too, the rows’ endpoints are in the HTML and stay as they were when the browser’s own arrive', async ({ page, browser }) => {
+  // The open tab keeps the shared informers of the namespace's Services and EndpointSlices.
+  const path = `/services?namespace=${SHORT_NS}`;
+  await page.goto(base() + path);
+  await expect(page.getByTestId('connection-state')).toHaveAttribute('data-state', 'live', { timeout: 30_000 });
+  const other = await browser.newContext();
+  try {
+    const res = await other.request.get(base() + path);
+    const html = await res.text();
+    expect(rowKeys(html)).toContain(`${SHORT_NS}/${SHORT}`);
+    expect(html).not.toContain('aria-label="loading"');
+    // SHORT has no selector and no EndpointSlices: nothing receives its traffic, marked as a problem, in the HTML.
+    const start = html.indexOf(`data-key="${SHORT_NS}/${SHORT}"`);
+    const row = html.slice(start, html.indexOf('data-testid="service-row"', start));
+    expect(row).toContain('class="ep none" title="No selector and no EndpointSlices');
+    expect(row).toContain('aria-label="Problem: ');
+
+    const tab = await other.newPage();
+    await tab.addInitScript(() => {
+      const w = window as unknown as { __epChanges: string[] };
+      w.__epChanges = [];
+      document.addEventListener('DOMContentLoaded', () => {
+        new MutationObserver((records) => {
+          for (const r of records) {
+            const el = r.target instanceof Element ? r.target : r.target.parentElement;
+            if (el?.closest('[data-col="endpoints"]') || (r.type === 'childList' && el?.matches('[data-col="name"]'))) w.__epChanges.push(`${r.type} ${el?.closest('[data-key]')?.getAttribute('data-key')}`);
+          }
+        }).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+      });
+    });
+    await tab.goto(base() + path);
+    await expect(tab.getByTestId('connection-state')).toHaveAttribute('data-state', 'live', { timeout: 30_000 });
+    // The browser's own EndpointSlices are in once "Needs attention" counts.
+    await expect(tab.getByTestId('attention-filter')).toContainText(/\d/, { timeout: 30_000 });
+    expect(await tab.evaluate(() => (window as unknown as { __epChanges: string[] }).__epChanges)).toEqual([]);
+  } finally {
+    await other.close();
+  }
+});
+
+/** The requests for what the list page's HTML carries besides its rows. */
+const pageAnswerRequests = (requests: string[]) =>
+  requests.filter((r) => r === 'GET /api/identity' || r === 'GET /api/namespaces' || r === 'POST /api/access/selfsubjectaccessreviews');
+
+test('who the identity is and what it may do come with the HTML: the list asks no identity, namespace list or access review again', async ({ page }) => {
+  // A new context acts as the kubeconfig's current context: porthole-admin.
+  for (const path of ['/services', `/services?namespace=${SHORT_NS}`]) {
+    const html = await pageHtml(page, path);
+    expect(html, path).not.toContain('Checking what your identity may do');
+    await page.goto('about:blank');
+    const seen = await watch(page);
+    await page.goto(base() + path);
+    await expect(page.getByTestId('connection-state')).toHaveAttribute('data-state', 'live', { timeout: 30_000 });
+    await expect(page.getByRole('group', { name: 'Create a Service' }).getByRole('link', { name: 'New Service' })).toBeVisible();
+    await expect(page.getByLabel('Acting as')).toHaveValue('porthole-admin');
+    expect(pageAnswerRequests(seen.requests), path).toEqual([]);
+    expect(seen.hydration, path).toEqual([]);
+  }
+});
+
+test('a viewer’s list HTML already says it may not create Services there, and the page asks nothing again', async ({ page }) => {
+  await actAs(page, 'porthole-viewer');
+  const path = `/services?namespace=${SHORT_NS}`;
+  const html = await pageHtml(page, path);
+  expect(html).toContain(`may not create Services in namespace ${SHORT_NS}`);
+  await page.goto('about:blank');
+  const seen = await watch(page);
+  await page.goto(base() + path);
+  await expect(page.getByTestId('connection-state')).toHaveAttribute('data-state', 'live', { timeout: 30_000 });
+  await expect(page.getByTestId('new-service-reason')).toContainText(`may not create Services in namespace ${SHORT_NS}`);
+  // The app chrome renders before the page's answers are in the cache: it takes them after hydration.
+  await expect(page.getByTestId('read-only')).toBeVisible();
+  expect(pageAnswerRequests(seen.requests)).toEqual([]);
+  expect(seen.hydration).toEqual([]);
+});
+
 test('a search in the URL: the HTML carries the matches and their count', async ({ page }) => {
   // A new context acts as the kubeconfig's current context: porthole-admin.
   const html = await pageHtml(page, `/services?namespace=${LONG_NS}&q=fh-31`);

@@ -14,6 +14,8 @@ import { redirectTarget } from '../../lib/server/redirect-target';
 import { cspNonce } from '../../lib/server/csp-nonce';
 import { identityFor, type RequestIdentity } from '../../lib/server/identity';
 import { firstServiceRows } from '../../lib/server/first-rows';
+import { firstListPageAnswers } from '../../lib/server/first-answers';
+import { FirstAnswersProvider } from '../../lib/client/first-answers';
 import { liveSnapshot } from '../../lib/server/watch-hub';
 import { RequestClock } from '../../lib/client/hydration';
 import { WHOLE_LIST_MAX } from '../../lib/service-list/first-rows';
@@ -62,9 +64,10 @@ export default async function ServicesPage({ searchParams }: Props) {
   // The URL the list hook will ask for (api-paths.ts names the cluster the same way).
   const rows = apiUrl(apiPaths.serviceRows(namespace), scope);
   const nonce = await cspNonce();
+  const requestHeaders = await headers();
   let identity: RequestIdentity | undefined;
   try {
-    identity = identityFor(await headers(), cluster);
+    identity = identityFor(requestHeaders, cluster);
   } catch {
     identity = undefined;
   }
@@ -77,13 +80,17 @@ export default async function ServicesPage({ searchParams }: Props) {
     <>
       {prefetchNow ? prefetch : null}
       <InShellOrStreamed
-        data={firstServiceRows(identity, view)}
+        // The rows, and what the page's controls and the app chrome ask (who the identity is, the
+        // namespaces, where it may create and change Services), read in parallel as the page's identity.
+        data={Promise.all([firstServiceRows(identity, view), firstListPageAnswers(identity, requestHeaders, cluster, namespace)])}
         fallback={<ListLoading />}
-        render={({ now, first }) => (
+        render={([{ now, first }, answers]) => (
           <>
             {prefetchNow || first?.complete ? null : prefetch}
             <RequestClock now={now}>
-              <ServiceListView first={first} />
+              <FirstAnswersProvider answers={answers}>
+                <ServiceListView first={first} />
+              </FirstAnswersProvider>
             </RequestClock>
           </>
         )}

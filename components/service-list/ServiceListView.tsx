@@ -109,7 +109,7 @@ export function ServiceListView({ first }: { first?: FirstRows }) {
         {model.rows ? (
           model.rows.length > 0 ? (
             <RowActionsHost findService={(key) => model.rows?.find((r) => r.key === key)?.service}>
-              <ServiceTable rows={model.rows} view={view} onSort={(v) => setView(v)} endpointsLoading={model.endpointsLoading} />
+              <ServiceTable rows={model.rows} view={view} onSort={(v) => setView(v)} endpointsLoading={model.endpointsLoading} endpointsKnown={model.endpointsKnown} />
             </RowActionsHost>
           ) : (
             <ListEmpty

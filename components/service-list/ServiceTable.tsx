@@ -204,11 +204,14 @@ export function ServiceTable({
   view,
   onSort,
   endpointsLoading,
+  endpointsKnown,
 }: {
   rows: ServiceRow[];
   view: ListViewState;
   onSort: (v: ListViewState) => void;
   endpointsLoading: boolean;
+  /** While endpoints load: the rows whose endpoints are known all the same. */
+  endpointsKnown?: ReadonlySet<string>;
 }) {
   const scroller = useRef<HTMLDivElement>(null);
   const now = useNow(10_000);
@@ -320,7 +323,7 @@ export function ServiceTable({
               key={item.key}
               row={rows[item.index]}
               now={now}
-              endpointsLoading={endpointsLoading}
+              endpointsLoading={endpointsLoading && !endpointsKnown?.has(rows[item.index].key)}
               showNamespace={showNamespace}
               index={item.index}
             />

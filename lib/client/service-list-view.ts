@@ -5,7 +5,7 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import type { Status } from '../k8s/types';
-import { countEndpoints, slicesByService } from '../service-list/endpoint-counts';
+import { countEndpoints, serviceKey, slicesByService } from '../service-list/endpoint-counts';
 import { createFirstScreenTracker, FIRST_SCREEN_MIN_SERVICES, isDefaultOrder } from '../service-list/first-screen';
 import { createRowBuilder, type ServiceRow } from '../service-list/rows';
 import { filterAndCount } from '../service-list/search';
@@ -32,6 +32,8 @@ export interface ServiceListModel {
   loadingMore: boolean;
   /** Endpoint counts are not known yet (the EndpointSlices are still loading). */
   endpointsLoading: boolean;
+  /** While they load: the Services whose endpoints are known all the same (the page's HTML carried their EndpointSlices). */
+  endpointsKnown?: ReadonlySet<string>;
   /** Set when the list could not be loaded (and there is no data to show). */
   error?: Status;
   /** Set when loading failed but earlier data is still shown. */
@@ -63,8 +65,13 @@ export function useServiceListModel(view: ListViewState, first?: FirstRows): Ser
   // Services first: the slices list is as large, and the rows must not wait for it (nor compete with
   // a Service list still streaming in).
   const slices = useEndpointSliceList(view.namespace, { enabled: services.query.data !== undefined });
-  const counts = useMemo(() => countEndpoints(slices.items ?? []), [slices.items]);
-  const byService = useMemo(() => (slices.items ? slicesByService(slices.items) : undefined), [slices.items]);
+  // Until the browser's own EndpointSlices are in, those the HTML carried for its first rows: their
+  // endpoints and attention marks stand as the server rendered them (and the browser's agree).
+  const carriedSlices = carried?.first.slices;
+  const knownSlices = slices.items ?? carriedSlices;
+  const counts = useMemo(() => countEndpoints(knownSlices ?? []), [knownSlices]);
+  const byService = useMemo(() => (knownSlices ? slicesByService(knownSlices) : undefined), [knownSlices]);
+  const [endpointsCarried] = useState(() => (carried && carriedSlices ? new Set(carried.items.map((svc) => serviceKey(svc.metadata.namespace, svc.metadata.name))) : undefined));
   const [buildRows] = useState(createRowBuilder);
   // The server's first rows stand until the browser's list is complete (not its partial stream).
   const items = server ? undefined : services.items;
@@ -111,6 +118,7 @@ export function useServiceListModel(view: ListViewState, first?: FirstRows): Ser
     loading: services.query.isPending && !server,
     loadingMore: streaming || (server?.first.partial ?? false),
     endpointsLoading: slices.items === undefined,
+    endpointsKnown: slices.items === undefined ? endpointsCarried : undefined,
     error: rows ? undefined : err,
     refreshError: rows ? err : undefined,
     endpointsError: statusOf(slices.query.error) ?? slices.watchFailure,

@@ -67,3 +67,14 @@ export function servicePageReviews(page: ServicePage, namespace: string, name: s
     { verb: 'create', resource: 'pods', subresource: 'portforward', namespace },
   ];
 }
+
+/**
+ * The access reviews the Service list page asks on its first screen besides the namespace choices:
+ * may the identity create Services in the namespace shown (the New Service buttons; across all
+ * namespaces they follow the namespace choices for `create`) and update Services where the
+ * read-only badge looks (the namespace shown, else the kubeconfig context's).
+ */
+export function listPageReviews(namespace: string | undefined, badgeNamespace: string | undefined): ResourceAttributes[] {
+  const badge: ResourceAttributes = { verb: 'update', resource: 'services', ...(badgeNamespace ? { namespace: badgeNamespace } : {}) };
+  return namespace === undefined ? [badge] : [{ verb: 'create', resource: 'services', namespace }, badge];
+}

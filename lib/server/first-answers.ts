@@ -1,6 +1,6 @@
 import 'server-only';
 import type { Namespace, ResourceAttributes } from '../k8s/types';
-import { MAX_REVIEWED_NAMESPACES, namespaceCandidates, reviewKey, servicePageReviews, type CarriedReview, type FirstAnswers, type IdentityAnswer, type ServicePage } from '../contract/first-answers';
+import { MAX_REVIEWED_NAMESPACES, namespaceCandidates, reviewKey, servicePageReviews, listPageReviews, type CarriedReview, type FirstAnswers, type IdentityAnswer, type ServicePage } from '../contract/first-answers';
 import { readOnlyMode } from '../read-only';
 import { readOnlyReviewAnswer, reviewStatus } from './access';
 import { clusterInfo } from './cluster-info';
@@ -23,33 +23,40 @@ async function reviews(identity: RequestIdentity, attributes: readonly ResourceA
 }
 
 /**
- * What the browser's namespace choices (lib/client/namespace-choices.ts) ask for `verb`, read as the
- * page's identity with the same requests, in parallel, within the first-HTML wait: `/api/identity`,
- * the namespace list, may it `verb` Services everywhere, else in each candidate namespace. What is
- * refused, too big or slow is left out: the browser asks for it, as before. Nothing of another
- * identity's ever goes in: every request is this one's.
+ * What the browser's namespace choices (lib/client/namespace-choices.ts) ask for each of `verbs`, read
+ * as the page's identity with the same requests, in parallel, within the first-HTML wait:
+ * `/api/identity`, the namespace list (once), may it `verb` Services everywhere, else in each
+ * candidate namespace. What is refused, too big or slow is left out: the browser asks for it, as
+ * before. Nothing of another identity's ever goes in: every request is this one's.
  */
-async function namespaceChoiceAnswers(identity: RequestIdentity | undefined, headers: Headers, cluster: string | undefined, verb: string, requestSignal?: AbortSignal): Promise<FirstAnswers> {
+async function namespaceChoiceAnswers(identity: RequestIdentity | undefined, headers: Headers, cluster: string | undefined, verbs: readonly string[], requestSignal?: AbortSignal): Promise<FirstAnswers> {
   const info = clusterInfo(headers, cluster);
   const answer: IdentityAnswer = { ...info, readOnly: readOnlyMode() };
   if (!identity || !info.ok) return { identity: answer };
-  const [listed, [everywhere]] = await Promise.all([
+  const [listed, everywhere] = await Promise.all([
     withinFirstHtmlWait((signal) => smallListSnapshot<Namespace>(namespaces.list(identity.kubeConfig, signal)), requestSignal),
-    reviews(identity, [{ verb, resource: 'services' }], requestSignal),
+    reviews(identity, verbs.map((verb) => ({ verb, resource: 'services' })), requestSignal),
   ]);
-  const carried: CarriedReview[] = everywhere ? [everywhere] : [];
-  if (everywhere?.status.allowed === false) {
-    // The browser asks one review per candidate (up to MAX_REVIEWED_NAMESPACES); so does the HTML.
-    const candidates = namespaceCandidates(
-      (listed?.items ?? []).map((n) => n.metadata.name ?? ''),
-      [],
-      info.namespace,
-      info.namespaces,
-    );
-    // A namespace list that was refused is an answer the browser gets too (403): its candidates are then the same.
-    if (candidates.length <= MAX_REVIEWED_NAMESPACES) carried.push(...(await reviews(identity, candidates.map((namespace) => ({ verb, resource: 'services', namespace })), requestSignal)));
-  }
-  return { identity: answer, namespaces: listed, reviews: carried };
+  // The browser asks one review per candidate (up to MAX_REVIEWED_NAMESPACES) where the answer everywhere is no; so does the HTML.
+  // A namespace list that was refused is an answer the browser gets too (403): its candidates are then the same.
+  const candidates = namespaceCandidates(
+    (listed?.items ?? []).map((n) => n.metadata.name ?? ''),
+    [],
+    info.namespace,
+    info.namespaces,
+  );
+  const denied = everywhere.filter((r) => r.status.allowed === false).map((r) => r.attributes.verb);
+  const perNamespace = candidates.length <= MAX_REVIEWED_NAMESPACES ? denied.flatMap((verb) => candidates.map((namespace) => ({ verb, resource: 'services', namespace }))) : [];
+  return { identity: answer, namespaces: listed, reviews: [...everywhere, ...(await reviews(identity, perNamespace, requestSignal))] };
+}
+
+/** Carried reviews, one per question. */
+const unique = (all: readonly CarriedReview[]): CarriedReview[] => [...new Map(all.map((r) => [reviewKey(r.attributes), r])).values()];
+
+/** The read-only badge's second question (may it read Services there?), asked where the first (may it update them?) says no. */
+async function badgeReviews(identity: RequestIdentity, controls: readonly CarriedReview[], namespace: string | undefined, requestSignal?: AbortSignal): Promise<CarriedReview[]> {
+  const mayUpdateHere = controls.find((r) => r.attributes.verb === 'update' && r.attributes.resource === 'services' && r.attributes.name === undefined && r.attributes.namespace === namespace);
+  return mayUpdateHere?.status.allowed === false ? reviews(identity, [{ verb: 'list', resource: 'services', ...(namespace ? { namespace } : {}) }], requestSignal) : [];
 }
 
 /**
@@ -57,7 +64,7 @@ async function namespaceChoiceAnswers(identity: RequestIdentity | undefined, hea
  * may create Services (the namespace choices for `create`).
  */
 export function firstCreateAnswers(identity: RequestIdentity | undefined, headers: Headers, cluster: string | undefined, requestSignal?: AbortSignal): Promise<FirstAnswers> {
-  return namespaceChoiceAnswers(identity, headers, cluster, 'create', requestSignal);
+  return namespaceChoiceAnswers(identity, headers, cluster, ['create'], requestSignal);
 }
 
 /**
@@ -76,12 +83,28 @@ export async function firstServicePageAnswers(
   requestSignal?: AbortSignal,
 ): Promise<FirstAnswers> {
   const [chrome, controls] = await Promise.all([
-    namespaceChoiceAnswers(identity, headers, cluster, 'list', requestSignal),
+    namespaceChoiceAnswers(identity, headers, cluster, ['list'], requestSignal),
     identity ? reviews(identity, servicePageReviews(page, namespace, name), requestSignal) : [],
   ]);
   if (!identity || !chrome.identity?.ok) return chrome;
-  const mayUpdateHere = controls.find((r) => r.attributes.verb === 'update' && r.attributes.name === undefined);
-  const badge = mayUpdateHere?.status.allowed === false ? await reviews(identity, [{ verb: 'list', resource: 'services', namespace }], requestSignal) : [];
-  const all = [...(chrome.reviews ?? []), ...controls, ...badge];
-  return { ...chrome, reviews: [...new Map(all.map((r) => [reviewKey(r.attributes), r])).values()] };
+  const badge = await badgeReviews(identity, controls, namespace, requestSignal);
+  return { ...chrome, reviews: unique([...(chrome.reviews ?? []), ...controls, ...badge]) };
+}
+
+/**
+ * What the Service list page asks besides its rows: the app chrome's answers (who the identity is,
+ * the namespaces it may list Services in), where it may create Services (the New Service buttons: in
+ * the namespace shown, else the namespace choices for `create`) and the read-only badge's reviews
+ * (listPageReviews).
+ */
+export async function firstListPageAnswers(identity: RequestIdentity | undefined, headers: Headers, cluster: string | undefined, namespace: string | undefined, requestSignal?: AbortSignal): Promise<FirstAnswers> {
+  const info = clusterInfo(headers, cluster);
+  const badgeNamespace = namespace ?? (info.ok ? info.namespace : undefined);
+  const [chrome, controls] = await Promise.all([
+    namespaceChoiceAnswers(identity, headers, cluster, namespace === undefined ? ['list', 'create'] : ['list'], requestSignal),
+    identity ? reviews(identity, listPageReviews(namespace, badgeNamespace), requestSignal) : [],
+  ]);
+  if (!identity || !chrome.identity?.ok) return chrome;
+  const badge = await badgeReviews(identity, controls, badgeNamespace, requestSignal);
+  return { ...chrome, reviews: unique([...(chrome.reviews ?? []), ...controls, ...badge]) };
 }

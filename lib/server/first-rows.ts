@@ -1,5 +1,6 @@
 import 'server-only';
-import { firstRowsOf, type FirstRows } from '../service-list/first-rows';
+import type { EndpointSlice } from '../k8s/types';
+import { firstRowsOf, withEndpointSlices, type FirstRows } from '../service-list/first-rows';
 import { LineSplitter, RowStreamAssembler, type RowStreamLine } from '../service-list/row-stream';
 import type { ListViewState } from '../service-list/url-state';
 import type { RequestIdentity } from './identity';
@@ -56,7 +57,12 @@ export async function firstServiceRows(identity: RequestIdentity | undefined, vi
 async function firstRowsFor(identity: RequestIdentity, view: ListViewState, requestSignal?: AbortSignal): Promise<FirstRows | undefined> {
   if (view.attention) return undefined;
   const cached = liveSnapshot(identity, { resource: 'services', namespace: view.namespace, view: 'rows' });
-  if (cached) return firstRowsOf(cached.items, view, { resourceVersion: cached.resourceVersion, partial: false });
+  if (cached) {
+    const first = firstRowsOf(cached.items, view, { resourceVersion: cached.resourceVersion, partial: false });
+    // The EndpointSlices too when the informer the list page's tabs keep has them (no request for them).
+    const slices = liveSnapshot(identity, { resource: 'endpointslices', namespace: view.namespace })?.items as EndpointSlice[] | undefined;
+    return first && slices ? withEndpointSlices(first, slices) : first;
+  }
   const page = await withinFirstHtmlWait((signal) => firstPage(identity, view.namespace, signal), requestSignal);
   return page ? firstRowsOf(page.items, view, page) : undefined;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Service } from '../k8s/types';
-import { firstRowsOf, firstRowsServices, WHOLE_LIST_MAX } from './first-rows';
+import type { EndpointSlice, Service } from '../k8s/types';
+import { firstRowsOf, firstRowsServices, MAX_CARRIED_SLICES, WHOLE_LIST_MAX, withEndpointSlices } from './first-rows';
 import { FIRST_SCREEN_ROWS } from './first-screen';
 import { buildRows } from './rows';
 import { filterAndCount } from './search';
@@ -60,5 +60,33 @@ describe('the first rows the server puts into the HTML', () => {
   });
   it('"Needs attention" needs the endpoints: left to the browser', () => {
     expect(firstRowsOf(make(10), { ...DEFAULT_VIEW, attention: true }, list)).toBeUndefined();
+  });
+});
+
+describe('the EndpointSlices the first rows carry', () => {
+  const slice = (namespace: string, service: string, name: string): EndpointSlice => ({
+    metadata: { name, namespace, labels: { 'kubernetes.io/service-name': service }, managedFields: [{ manager: 'kube-controller-manager' }] },
+    addressType: 'IPv4',
+    endpoints: [{ addresses: ['10.1.0.1'], conditions: { ready: true } }],
+  });
+
+  it("only the shown Services' slices, without managedFields, and the informer's objects untouched", () => {
+    const services = make(3000);
+    const first = firstRowsOf(services, DEFAULT_VIEW, list)!;
+    const [shown] = firstRowsServices(first);
+    const mine = slice(shown.metadata.namespace!, shown.metadata.name!, 'mine');
+    const other = slice('elsewhere', shown.metadata.name!, 'other');
+    const carried = withEndpointSlices(first, [other, mine]);
+    expect(carried.slices?.map((s) => s.metadata.name)).toEqual(['mine']);
+    expect(JSON.parse(JSON.stringify(carried.slices))[0].metadata.managedFields).toBeUndefined();
+    expect(mine.metadata.managedFields).toHaveLength(1);
+  });
+
+  it('too many slices are left to the browser', () => {
+    const first = firstRowsOf(make(10), DEFAULT_VIEW, list)!;
+    const [shown] = firstRowsServices(first);
+    const many = Array.from({ length: MAX_CARRIED_SLICES + 1 }, (_, i) => slice(shown.metadata.namespace!, shown.metadata.name!, `s-${i}`));
+    expect(withEndpointSlices(first, many).slices).toBeUndefined();
+    expect(withEndpointSlices(first, many.slice(1)).slices).toHaveLength(MAX_CARRIED_SLICES);
   });
 });

@@ -6,7 +6,10 @@
  * from the EndpointSlices the browser loads next), so a view that needs them ("Needs attention") is
  * not rendered on the server. Pure.
  */
+import type { EndpointSlice } from '../k8s/types';
+import { SERVICE_NAME_LABEL } from '../k8s/well-known-labels';
 import type { DisplayType } from '../service/display';
+import { serviceKey } from './endpoint-counts';
 import { firstScreen, FIRST_SCREEN_ROWS, isDefaultOrder } from './first-screen';
 import type { ListedService } from './projection';
 import { createRowBuilder } from './rows';
@@ -31,6 +34,31 @@ export interface FirstRows {
   /** The list was still arriving (a cold server cache: its first page): more Services may come. */
   partial: boolean;
   typeCounts: Record<DisplayType, number>;
+  /**
+   * The EndpointSlices of the Services in `rows`, when the server's informer holds them: the rows'
+   * endpoint counts and "needs attention" marks are in the HTML too, and do not change when the
+   * browser's own list of EndpointSlices arrives (withEndpointSlices).
+   */
+  slices?: EndpointSlice[];
+}
+
+/** More EndpointSlices than this for the first rows are left to the browser (the HTML stays small). */
+export const MAX_CARRIED_SLICES = 500;
+
+/**
+ * `first` with the EndpointSlices of its Services (without managedFields, which no page reads),
+ * picked from `all` (the namespace's or the cluster's); unchanged when there are too many.
+ */
+export function withEndpointSlices(first: FirstRows, all: readonly EndpointSlice[]): FirstRows {
+  const keys = new Set(decodeServiceRows(first.rows).items.map((svc) => serviceKey(svc.metadata.namespace, svc.metadata.name)));
+  const slices: EndpointSlice[] = [];
+  for (const slice of all) {
+    const service = slice.metadata.labels?.[SERVICE_NAME_LABEL];
+    if (!service || !keys.has(serviceKey(slice.metadata.namespace, service))) continue;
+    if (slices.length === MAX_CARRIED_SLICES) return first;
+    slices.push({ ...slice, metadata: { ...slice.metadata, managedFields: undefined } });
+  }
+  return { ...first, slices };
 }
 
 const NO_COUNTS = new Map<string, never>();
