@@ -22,7 +22,7 @@ import { ServiceNotFound } from '../chrome/ServiceNotFound';
 import { WriteRefusalNote } from '../service-actions/WriteRefusalNote';
 import { ApplyReview, type ApplyMethod } from './ApplyReview';
 import { ConflictPanel } from './ConflictPanel';
-import { ServiceYamlPane, ServiceYamlPanePending } from './ServiceYamlPane';
+import { ServiceYamlPane } from './ServiceYamlPane';
 import type { PlainHandover } from './YamlPlainEditor';
 import { browserStorage, useDraftPersistence } from './use-draft-persistence';
 import { conflictMarkers, useThreeWay } from './use-three-way';
@@ -52,7 +52,7 @@ export function ServiceYamlEditPage({ namespace, name, restoreId, carried }: { n
   const target = useKubectlTarget(namespace);
   const threeWay = useThreeWay();
   const restoring = useHistoryVersion(namespace, name, restoreId);
-  /** Typed into the plain editor before the page knew its text (ServiceYamlPanePending), and where: the pane takes it over. */
+  /** Typed into the plain editor before the page knew its text (the pane while `pending`), and where: the page takes it over. */
   const early = useRef<PlainHandover>({ start: 0, end: 0, focused: false });
 
   // First load: a version to restore (on live, server-owned fields from live), else a stored draft, else the live object.
@@ -89,6 +89,12 @@ export function ServiceYamlEditPage({ namespace, name, restoreId, carried }: { n
   }, [live, ref, text, restoreId, restoring.data]);
 
   const extraMarkers = useMemo(() => conflictMarkers(threeWay.result, text ?? ''), [threeWay.result, text]);
+  // Before the first load has chosen the text (right after hydration): the live Service's YAML, in the
+  // same pane that then goes on with the chosen text (the server rendered it so).
+  const pending = text === undefined && !!live && restoreId === undefined;
+  const liveText = useMemo(() => (pending && live ? serviceToYaml(live) : undefined), [pending, live]);
+  const paneText = text ?? liveText;
+  const paneDraft = text !== undefined ? draft : pending ? (live ?? undefined) : undefined;
   const pristine = useMemo(() => (base ? serviceToYaml(base) : undefined), [base]);
   useDraftPersistence(ref, text, pristine, base);
 
@@ -207,38 +213,40 @@ export function ServiceYamlEditPage({ namespace, name, restoreId, carried }: { n
           }}
         />
       ) : null}
-      {text === undefined && live && restoreId === undefined && <ServiceYamlPanePending live={live} handover={early} />}
-      {text !== undefined && draft && (
+      {paneDraft && paneText !== undefined && (
         <div hidden={reviewing}>
           <ServiceYamlPane
-            draft={draft}
+            draft={paneDraft}
             onDraftChange={setDraft}
             mode="edit"
             live={live ?? undefined}
             readOnly={readOnly}
             dryRun={canUpdate.allowed && !canUpdate.pending}
-            text={text}
+            text={paneText}
             onTextChange={setText}
             extraMarkers={extraMarkers}
             plainHandover={early}
             // A stored draft or a version to restore is editing under way: Monaco at once.
             monacoOnIntent={!restored && restoreId === undefined}
+            pending={pending}
           />
-          <div className="sy-actions">
-            <button
-              type="button"
-              className="button primary"
-              disabled={!edited || !live || readOnly}
-              aria-describedby={readOnly ? refusalId : undefined}
-              onClick={() => setReviewing(true)}
-            >
-              Review and apply…
-            </button>
-            <button type="button" className="button" disabled={!live} onClick={discard}>
-              Reset to live
-            </button>
-            {!edited && <span className="sy-muted">Fix the problems marked as YAML syntax to apply.</span>}
-          </div>
+          {pending ? null : (
+            <div className="sy-actions">
+              <button
+                type="button"
+                className="button primary"
+                disabled={!edited || !live || readOnly}
+                aria-describedby={readOnly ? refusalId : undefined}
+                onClick={() => setReviewing(true)}
+              >
+                Review and apply…
+              </button>
+              <button type="button" className="button" disabled={!live} onClick={discard}>
+                Reset to live
+              </button>
+              {!edited && <span className="sy-muted">Fix the problems marked as YAML syntax to apply.</span>}
+            </div>
+          )}
         </div>
       )}
     </div>

@@ -43,8 +43,16 @@ export interface ServiceYamlPaneProps {
   extraMarkers?: readonly YamlMarker[];
   /** Namespace for a create when the text names none. */
   namespace?: string;
-  /** Where the user is in the plain editor shown before this pane (ServiceYamlPanePending): taken over. */
+  /** Where the user is in the plain editor (what was typed before the page knew its text): taken over. */
   plainHandover?: { current: PlainHandover };
+  /**
+   * The page does not know its text yet (the YAML page looks for a stored draft in the browser, after
+   * hydration): the pane shows `text` (the live Service's YAML) in the plain editor, editable at once
+   * (what is typed goes to the page through `plainHandover`), sends no draft, asks no dry run and
+   * offers no action. The same pane then goes on with the page's text: the server's HTML is kept,
+   * nothing is rebuilt.
+   */
+  pending?: boolean;
   /**
    * Load Monaco once the user points at, touches, focuses or types into the editor (the YAML page,
    * where the editor is the first screen), not at mount (a YAML tab, opened by a click). On a
@@ -72,33 +80,13 @@ function EditorToolbar({ onFormat, managedFields }: { onFormat?: () => void; man
   );
 }
 
-/**
- * The pane as it first paints, before the page knows its text (a stored draft is looked up in the
- * browser): the live Service's YAML in the plain editor, editable at once (what is typed here goes
- * over to the pane through `handover`). The pane replaces it without moving anything. Monaco is not
- * loaded from here: evaluating it takes the main thread for a while, and the page's first answers
- * (what the identity may do) should show before that.
- */
-export function ServiceYamlPanePending({ live, handover }: { live: Service; handover: { current: PlainHandover } }) {
-  const label = `YAML of Service ${live.metadata.name}`;
-  return (
-    <div className="sy-pane">
-      <EditorToolbar managedFields={{ shown: false }} />
-      <div className="sy-editor-slot">
-        <MonacoBox />
-        <YamlPlainEditor text={serviceToYaml(live)} label={label} handover={handover} />
-      </div>
-    </div>
-  );
-}
-
 export function ServiceYamlPane(props: ServiceYamlPaneProps) {
-  const { draft, onDraftChange, mode, live, readOnly = false } = props;
+  const { draft, onDraftChange, mode, live, readOnly = false, pending = false } = props;
   const [ownText, setOwnText] = useState(() => serviceToYaml(draft));
   const text = props.text ?? ownText;
   const setText = (t: string) => (props.onTextChange ? props.onTextChange(t) : setOwnText(t));
   const namespace = draft.metadata?.namespace || props.namespace || live?.metadata.namespace || 'default';
-  const check = useYamlMarkers(text, mode, live, namespace, props.dryRun ?? !readOnly);
+  const check = useYamlMarkers(text, mode, live, namespace, !pending && (props.dryRun ?? !readOnly));
   const { schema, error: schemaError } = useServiceJsonSchema();
   const [schemaMarkers, setSchemaMarkers] = useState<YamlMarker[]>([]);
   const [showManaged, setShowManaged] = useState(false);
@@ -111,15 +99,28 @@ export function ServiceYamlPane(props: ServiceYamlPaneProps) {
     const before = plainHandover.current;
     return !props.monacoOnIntent || before.intent === true || before.focused || before.text !== undefined;
   });
+  // Asked for once it is wanted at mount or later (a stored draft found after a pending start); kept after.
+  if (!monacoWanted && !props.monacoOnIntent) setMonacoWanted(true);
   const wantMonaco = () => setMonacoWanted(true);
   /** A problem chosen before Monaco is there: revealed once it is. */
   const pendingReveal = useRef<YamlMarker | undefined>(undefined);
 
-  // Text → shared draft, whenever it parses cleanly.
   const lastSent = useRef<Service>(draft);
   /** Drafts this pane sent lately: the parent hands them back (maybe after newer keystrokes), never to be written back. */
   const sent = useRef(new RecentEchoes<Service>(draft));
+  // Pending over: the draft the page starts from is the pane's starting point (not a change to write into the text).
+  const wasPending = useRef(pending);
   useEffect(() => {
+    if (wasPending.current && !pending) {
+      lastSent.current = draft;
+      sent.current = new RecentEchoes<Service>(draft);
+    }
+    wasPending.current = pending;
+  }, [pending, draft]);
+
+  // Text → shared draft, whenever it parses cleanly.
+  useEffect(() => {
+    if (pending) return;
     if (check.service && !jsonEqual(check.service, lastSent.current)) {
       lastSent.current = check.service;
       sent.current.add(check.service);
@@ -129,7 +130,7 @@ export function ServiceYamlPane(props: ServiceYamlPaneProps) {
 
   // Draft changed elsewhere (the form) → into the text, keeping comments.
   useEffect(() => {
-    if (sent.current.has(draft) || jsonEqual(draft, lastSent.current)) return;
+    if (pending || sent.current.has(draft) || jsonEqual(draft, lastSent.current)) return;
     lastSent.current = draft;
     setText(rewriteYaml(text, editorObject(draft, { showManagedFields: showManaged })));
   }, [draft]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -139,7 +140,7 @@ export function ServiceYamlPane(props: ServiceYamlPaneProps) {
     [check.syntax, check.rules, check.server, schemaMarkers, props.extraMarkers],
   );
   const ownMarkers = useMemo(() => markers.filter((m) => m.source !== 'schema'), [markers]);
-  const foldLine = useMemo(() => statusLine(text), []); // eslint-disable-line react-hooks/exhaustive-deps
+  const foldLine = useMemo(() => statusLine(text), [pending]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const toggleManaged = (show: boolean) => {
     setShowManaged(show);
@@ -158,8 +159,8 @@ export function ServiceYamlPane(props: ServiceYamlPaneProps) {
         </p>
       )}
       <EditorToolbar
-        onFormat={readOnly ? undefined : () => setText(formatYaml(text))}
-        managedFields={mode === 'edit' && live ? { shown: showManaged, onToggle: toggleManaged } : undefined}
+        onFormat={readOnly || pending ? undefined : () => setText(formatYaml(text))}
+        managedFields={mode === 'edit' && live ? { shown: showManaged, onToggle: pending ? undefined : toggleManaged } : undefined}
       />
       <div className="sy-editor-slot">
         {monacoWanted ? (
@@ -187,7 +188,7 @@ export function ServiceYamlPane(props: ServiceYamlPaneProps) {
           <MonacoBox />
         )}
         {editorReady ? null : (
-          <YamlPlainEditor text={text} label={ariaLabel} onChange={setText} onIntent={wantMonaco} readOnly={readOnly} handover={plainHandover} />
+          <YamlPlainEditor text={text} label={ariaLabel} onChange={pending ? undefined : setText} onIntent={wantMonaco} readOnly={readOnly} handover={plainHandover} />
         )}
       </div>
       <ProblemsPanel
