@@ -75,13 +75,13 @@ export default async function ServicesPage({ searchParams }: Props) {
   const cached = identity ? liveSnapshot(identity, { resource: 'services', namespace, view: 'rows' }) : undefined;
   const prefetchNow = cached !== undefined && cached.items.length > WHOLE_LIST_MAX;
   // Start the list request before the JavaScript bundle has loaded (not for a list the HTML carries whole);
-  // when the HTML shows the first rows, once they are painted.
-  const prefetch = (when: 'now' | 'after-paint') => (
+  // when the HTML shows the first rows, once the page's scripts are in.
+  const prefetch = (when: 'now' | 'after-load') => (
     <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: prefetchScript(rows, ROW_STREAM_CONTENT_TYPE, when) }} />
   );
   return (
     <>
-      {prefetchNow ? prefetch('after-paint') : null}
+      {prefetchNow ? prefetch('after-load') : null}
       <InShellOrStreamed
         // The rows, and what the page's controls and the app chrome ask (who the identity is, the
         // namespaces, where it may create and change Services), read in parallel as the page's identity.
@@ -89,7 +89,7 @@ export default async function ServicesPage({ searchParams }: Props) {
         fallback={<ListLoading />}
         render={([{ now, first }, answers]) => (
           <>
-            {prefetchNow || first?.complete ? null : prefetch(first ? 'after-paint' : 'now')}
+            {prefetchNow || first?.complete ? null : prefetch(first ? 'after-load' : 'now')}
             <RequestClock now={now}>
               <FirstAnswersProvider answers={answers}>
                 <ServiceListView first={first} />

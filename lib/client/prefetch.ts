@@ -8,15 +8,15 @@ const GLOBAL = '__portholePrefetch';
 
 /**
  * Inline script text that starts GET `url` (the URL must be one of Porthole's own): at once, or
- * `after-paint` — once the page has painted its first frame, for a page whose HTML already shows what
- * the first screen needs (the list's first rows): the rest of the list then does not compete with the
- * page's scripts and first paint for the link. Either way the hook finds the request at once.
+ * `after-load` — once the page's scripts and images are in (the load event), for a page whose HTML
+ * already shows what the first screen needs (the list's first rows): the rest of the list then does
+ * not compete with them for the link. Either way the hook finds the request at once.
  */
-export function prefetchScript(url: string, accept = 'application/json', when: 'now' | 'after-paint' = 'now'): string {
+export function prefetchScript(url: string, accept = 'application/json', when: 'now' | 'after-load' = 'now'): string {
   if (!url.startsWith('/api/')) throw new Error('prefetch only Porthole API URLs');
   const u = JSON.stringify(url);
   const get = `function(){return fetch(${u},{headers:{Accept:${JSON.stringify(accept)}},cache:'no-store'})}`;
-  const start = when === 'now' ? 'g()' : 'new Promise(function(r){requestAnimationFrame(function(){setTimeout(function(){r(g())},0)})})';
+  const start = when === 'now' ? 'g()' : "new Promise(function(r){document.readyState==='complete'?r(g()):addEventListener('load',function(){r(g())},{once:true})})";
   return `(function(){try{var g=${get},m=window.${GLOBAL}=window.${GLOBAL}||{};m[${u}]={t:Date.now(),p:${start}}}catch(e){}})()`;
 }
 

@@ -6,10 +6,12 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { StatusError } from './fetch-json';
 import { jitteredBackoff, LiveConnection, type ConnectionSnapshot } from './live-connection';
+import { installCoalescedNotifications } from './query-notify';
 
 const LiveContext = createContext<LiveConnection | undefined>(undefined);
 
 function makeQueryClient(): QueryClient {
+  installCoalescedNotifications();
   return new QueryClient({
     defaultOptions: {
       queries: {
