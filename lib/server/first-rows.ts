@@ -7,7 +7,7 @@ import type { RequestIdentity } from './identity';
 import { withinFirstHtmlWait } from './first-html-wait';
 import { listPageSize } from './paged-list';
 import { serviceRowsResponse } from './service-rows';
-import { liveSnapshot } from './watch-hub';
+import { identityKey, liveSnapshot } from './watch-hub';
 
 /**
  * The list page's first rows on the server, for the page's identity and cluster, through the same
@@ -17,13 +17,48 @@ import { liveSnapshot } from './watch-hub';
  * (undefined), as do refusals and errors.
  */
 
+/**
+ * Cold-cache listings a page started and left running after taking their first page (on globalThis:
+ * see watch-hub.ts): at most one per identity and scope, so reloading a cold page never starts more.
+ */
+const LISTINGS_KEY = '__portholeFirstRowsListings';
+const listings: Set<string> = ((globalThis as typeof globalThis & { [LISTINGS_KEY]?: Set<string> })[LISTINGS_KEY] ??= new Set());
+/** A listing left running after the page is given up after this long. */
+const BACKGROUND_LIST_MS = 60_000;
+
+async function drain(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {
+  try {
+    while (!(await reader.read()).done);
+  } catch {
+    // the listing failed or was cut: the browser lists for itself
+  }
+}
+
+/**
+ * The first page of the API server's list, streamed by the route's own code. The listing then runs on
+ * to its end without the page (one per identity and scope at a time, at most BACKGROUND_LIST_MS): its
+ * end seeds the shared informer (service-rows.ts), so the next page and the browser's request for the
+ * rest of this one are answered from the cache instead of listing the API server again.
+ */
 async function firstPage(
   identity: RequestIdentity,
   namespace: string | undefined,
   signal: AbortSignal,
 ): Promise<{ items: RowStreamAssembler['items']; resourceVersion: string; partial: boolean; remaining?: number } | undefined> {
-  const res = await serviceRowsResponse(identity, namespace, signal, true);
-  if (!res.ok || !res.body) return undefined;
+  const key = `${identityKey(identity)}\n${namespace ?? ''}`;
+  const runOn = !listings.has(key);
+  if (runOn) listings.add(key);
+  let res: Response;
+  try {
+    res = await serviceRowsResponse(identity, namespace, runOn ? AbortSignal.timeout(BACKGROUND_LIST_MS) : signal, true);
+  } catch (err) {
+    if (runOn) listings.delete(key);
+    throw err;
+  }
+  if (!res.ok || !res.body) {
+    if (runOn) listings.delete(key);
+    return undefined;
+  }
   const reader = res.body.getReader();
   const decoder = new TextDecoder();
   const lines = new LineSplitter();
@@ -41,8 +76,9 @@ async function firstPage(
       }
     }
   } finally {
-    // The rest is the browser's: stop listing for the page.
-    void reader.cancel().catch(() => undefined);
+    if (runOn) void drain(reader).finally(() => listings.delete(key));
+    // Another listing of this scope runs on already: stop this one at its first page.
+    else void reader.cancel().catch(() => undefined);
   }
   if (list.end) return { items: list.items, resourceVersion: list.end.resourceVersion, partial: false };
   return { items: list.items, resourceVersion, partial: true, remaining: list.remaining };
