@@ -1,6 +1,8 @@
 import 'server-only';
 import type { EndpointSlice } from '../k8s/types';
-import { firstRowsOf, withEndpointSlices, type FirstRows } from '../service-list/first-rows';
+import { firstRowsOf, firstRowsServices, withEndpointSlices, type FirstRows } from '../service-list/first-rows';
+import { smallListSnapshot } from './first-detail-lists';
+import { endpointSlices } from './operations';
 import { LineSplitter, RowStreamAssembler, type RowStreamLine } from '../service-list/row-stream';
 import type { ListViewState } from '../service-list/url-state';
 import type { RequestIdentity } from './identity';
@@ -90,15 +92,31 @@ export async function firstServiceRows(identity: RequestIdentity | undefined, vi
   return { now, first: identity ? await firstRowsFor(identity, view, requestSignal) : undefined };
 }
 
+/** Above this many rows, the HTML leaves their EndpointSlices to the browser unless the server's informer has them. */
+const MAX_SELECTED_SERVICES = 100;
+
+/**
+ * The EndpointSlices of the first rows' Services: from the informer the list page's tabs keep when
+ * there is one, else one request for exactly those Services' slices (a label selector naming them, as
+ * the page's identity, within the first-HTML wait, at most FIRST_HTML_LIST_BYTES); else none (the
+ * browser shows "…" until its own arrive).
+ */
+async function withSlices(identity: RequestIdentity, first: FirstRows, namespace: string | undefined, requestSignal?: AbortSignal): Promise<FirstRows> {
+  const cached = liveSnapshot(identity, { resource: 'endpointslices', namespace })?.items as EndpointSlice[] | undefined;
+  if (cached) return withEndpointSlices(first, cached);
+  const names = [...new Set(firstRowsServices(first).map((svc) => svc.metadata.name ?? ''))].filter(Boolean);
+  if (names.length === 0 || names.length > MAX_SELECTED_SERVICES) return first;
+  const listed = await withinFirstHtmlWait(
+    (signal) => smallListSnapshot<EndpointSlice>(endpointSlices.list(identity.kubeConfig, { namespace, serviceNames: names, signal })),
+    requestSignal,
+  );
+  return listed ? withEndpointSlices(first, listed.items) : first;
+}
+
 async function firstRowsFor(identity: RequestIdentity, view: ListViewState, requestSignal?: AbortSignal): Promise<FirstRows | undefined> {
   if (view.attention) return undefined;
   const cached = liveSnapshot(identity, { resource: 'services', namespace: view.namespace, view: 'rows' });
-  if (cached) {
-    const first = firstRowsOf(cached.items, view, { resourceVersion: cached.resourceVersion, partial: false });
-    // The EndpointSlices too when the informer the list page's tabs keep has them (no request for them).
-    const slices = liveSnapshot(identity, { resource: 'endpointslices', namespace: view.namespace })?.items as EndpointSlice[] | undefined;
-    return first && slices ? withEndpointSlices(first, slices) : first;
-  }
-  const page = await withinFirstHtmlWait((signal) => firstPage(identity, view.namespace, signal), requestSignal);
-  return page ? firstRowsOf(page.items, view, page) : undefined;
+  const page = cached ? undefined : await withinFirstHtmlWait((signal) => firstPage(identity, view.namespace, signal), requestSignal);
+  const first = cached ? firstRowsOf(cached.items, view, { resourceVersion: cached.resourceVersion, partial: false }) : page ? firstRowsOf(page.items, view, page) : undefined;
+  return first ? withSlices(identity, first, view.namespace, requestSignal) : undefined;
 }

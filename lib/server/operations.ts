@@ -95,9 +95,15 @@ export const services = {
 };
 
 export const endpointSlices = {
-  /** `serviceName` narrows to the slices of one Service (label kubernetes.io/service-name). */
-  list: (kc: KubeConfig, o: ListOptions & { serviceName?: string }) =>
-    list(kc, 'endpointslices', { ...o, labelSelector: o.serviceName ? `kubernetes.io/service-name=${o.serviceName}` : undefined }),
+  /**
+   * `serviceName` narrows to the slices of one Service, `serviceNames` to those of several (label
+   * kubernetes.io/service-name; names are validated DNS labels, so they need no quoting in a selector).
+   */
+  list: (kc: KubeConfig, o: ListOptions & { serviceName?: string; serviceNames?: readonly string[] }) =>
+    list(kc, 'endpointslices', {
+      ...o,
+      labelSelector: o.serviceName ? `kubernetes.io/service-name=${o.serviceName}` : o.serviceNames ? `kubernetes.io/service-name in (${o.serviceNames.join(',')})` : undefined,
+    }),
 };
 
 export const endpoints = {

@@ -26,7 +26,7 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-const lists = () => clusterMetric(stack.cluster.url, stack.cluster.tokens.admin, 'apiserver_request_total', { verb: 'LIST', resource: 'services' });
+const lists = (resource = 'services') => clusterMetric(stack.cluster.url, stack.cluster.tokens.admin, 'apiserver_request_total', { verb: 'LIST', resource });
 const rowKeys = (html: string) => [...html.matchAll(/data-testid="service-row" data-key="([^"]+)"/g)].map((m) => m[1]);
 const page = async () => {
   const res = await fetch(`${stack.url}/services?namespace=${NS}`);
@@ -37,9 +37,15 @@ const page = async () => {
 describe('a cold list page', () => {
   it('shows the first page, lists the rest without the page, and the next page comes whole from the cache', async () => {
     const before = await lists();
-    const cold = rowKeys(await page());
+    const slicesBefore = await lists('endpointslices');
+    const html = await page();
+    const cold = rowKeys(html);
     expect(cold.length).toBeGreaterThan(0);
     expect(cold.every((k) => k.startsWith(`${NS}/`))).toBe(true);
+    // No selector, no EndpointSlices: "none" in each row's endpoints cell, not "…" (loading).
+    expect(html).not.toContain('aria-label="loading"');
+    expect(html).toContain('class="ep none"');
+    expect((await lists('endpointslices')) - slicesBefore).toBe(1);
     // The listing the page started reaches its end (three pages) and seeds the informer: the page is whole.
     await vi.waitFor(async () => expect(rowKeys(await page())).toEqual(NAMES.map((n) => `${NS}/${n}`)), { timeout: 20_000, interval: 200 });
     const listed = (await lists()) - before;
