@@ -61,7 +61,8 @@ export function useServiceListModel(view: ListViewState, first?: FirstRows): Ser
   // The browser's own stream takes over once it holds as many Services as the HTML carried (a cold
   // server sends only the API server's first page; the stream soon has more, and search covers them).
   const overtaken = carried?.first.partial === true && services.progress !== undefined && (services.items?.length ?? 0) >= carried.items.length;
-  const server = carried && !carried.first.complete && services.query.data === undefined && !overtaken && carried.first.view === serializeViewState(view) ? carried : undefined;
+  const candidate = carried && !carried.first.complete && !overtaken && carried.first.view === serializeViewState(view) ? carried : undefined;
+  const listed = services.query.data !== undefined;
   // Services first: the slices list is as large, and the rows must not wait for it (nor compete with
   // a Service list still streaming in).
   const slices = useEndpointSliceList(view.namespace, { enabled: services.query.data !== undefined });
@@ -73,13 +74,16 @@ export function useServiceListModel(view: ListViewState, first?: FirstRows): Ser
   const byService = useMemo(() => (knownSlices ? slicesByService(knownSlices) : undefined), [knownSlices]);
   const [endpointsCarried] = useState(() => (carried && carriedSlices ? new Set(carried.items.map((svc) => serviceKey(svc.metadata.namespace, svc.metadata.name))) : undefined));
   const [buildRows] = useState(createRowBuilder);
-  // The server's first rows stand until the browser's list is complete (not its partial stream).
-  const items = server ? undefined : services.items;
-  const streaming = !server && services.progress !== undefined;
+  // The server's first rows stand until the browser's list is complete (not its partial stream)…
+  const waiting = candidate !== undefined && !listed;
+  const items = waiting ? undefined : services.items;
+  const streaming = !waiting && services.progress !== undefined;
   // A cold page with a large list (or one still streaming in) paints the first screen first, builds
   // the rows slice by slice between frames (warmRows), and shows the whole list once all are built.
   const [built, setBuilt] = useState(() => items !== undefined && !streaming);
-  const preview = !built && items !== undefined && (streaming || items.length >= FIRST_SCREEN_MIN_SERVICES) && isDefaultOrder(view);
+  // …and built: the first screen is on the page already, no preview of the same rows comes between.
+  const server = candidate && (!listed || !built) ? candidate : undefined;
+  const preview = !server && !built && items !== undefined && (streaming || items.length >= FIRST_SCREEN_MIN_SERVICES) && isDefaultOrder(view);
   useEffect(() => {
     if (built || !items) return;
     const stop = warmRows(buildRows, items, counts, byService, () => {
@@ -89,7 +93,7 @@ export function useServiceListModel(view: ListViewState, first?: FirstRows): Ser
   }, [built, items, streaming, counts, byService, buildRows]);
   const [firstScreen] = useState(createFirstScreenTracker);
   const firstRows = useMemo(() => (preview && items ? firstScreen(items, counts) : undefined), [preview, items, counts, firstScreen]);
-  const all = useMemo(() => (items && !preview ? { rows: buildRows(items, counts, byService) } : undefined), [items, counts, byService, buildRows, preview]);
+  const all = useMemo(() => (items && !preview && !server ? { rows: buildRows(items, counts, byService) } : undefined), [items, counts, byService, buildRows, preview, server]);
   // No useDeferredValue: filtering the pre-sorted rows takes a few ms, and deferring would cost a frame.
   const q = view.q;
   // Sort once per data/sort change; a keystroke only filters the sorted rows (order is kept) and,
