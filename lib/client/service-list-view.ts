@@ -65,7 +65,7 @@ export function useServiceListModel(view: ListViewState, first?: FirstRows): Ser
   const listed = services.query.data !== undefined;
   // Services first: the slices list is as large, and the rows must not wait for it (nor compete with
   // a Service list still streaming in).
-  const slices = useEndpointSliceList(view.namespace, { enabled: services.query.data !== undefined });
+  const slices = useEndpointSliceList(view.namespace, { enabled: listed });
   // Until the browser's own EndpointSlices are in, those the HTML carried for its first rows: their
   // endpoints and attention marks stand as the server rendered them (and the browser's agree).
   const carriedSlices = carried?.first.slices;

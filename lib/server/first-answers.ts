@@ -68,12 +68,32 @@ export function firstCreateAnswers(identity: RequestIdentity | undefined, header
 }
 
 /**
+ * A page's answers: the namespace choices for `verbs` (the app chrome's `list`, and more), the
+ * reviews of the page's controls, and the read-only badge's second question where it looks.
+ */
+async function pageAnswers(
+  identity: RequestIdentity | undefined,
+  headers: Headers,
+  cluster: string | undefined,
+  page: { verbs: readonly string[]; controls: readonly ResourceAttributes[]; badgeNamespace: string | undefined },
+  requestSignal?: AbortSignal,
+): Promise<FirstAnswers> {
+  const [chrome, controls] = await Promise.all([
+    namespaceChoiceAnswers(identity, headers, cluster, page.verbs, requestSignal),
+    identity ? reviews(identity, page.controls, requestSignal) : [],
+  ]);
+  if (!identity || !chrome.identity?.ok) return chrome;
+  const badge = await badgeReviews(identity, controls, page.badgeNamespace, requestSignal);
+  return { ...chrome, reviews: unique([...(chrome.reviews ?? []), ...controls, ...badge]) };
+}
+
+/**
  * What a Service's detail, edit or YAML page asks besides the Service (and the detail page's lists):
  * the app chrome's answers (who the identity is, the namespaces it may list Services in) and the
  * reviews of the page's controls (servicePageReviews), plus the read-only badge's second question
  * where the first says no.
  */
-export async function firstServicePageAnswers(
+export function firstServicePageAnswers(
   identity: RequestIdentity | undefined,
   headers: Headers,
   cluster: string | undefined,
@@ -82,13 +102,7 @@ export async function firstServicePageAnswers(
   name: string,
   requestSignal?: AbortSignal,
 ): Promise<FirstAnswers> {
-  const [chrome, controls] = await Promise.all([
-    namespaceChoiceAnswers(identity, headers, cluster, ['list'], requestSignal),
-    identity ? reviews(identity, servicePageReviews(page, namespace, name), requestSignal) : [],
-  ]);
-  if (!identity || !chrome.identity?.ok) return chrome;
-  const badge = await badgeReviews(identity, controls, namespace, requestSignal);
-  return { ...chrome, reviews: unique([...(chrome.reviews ?? []), ...controls, ...badge]) };
+  return pageAnswers(identity, headers, cluster, { verbs: ['list'], controls: servicePageReviews(page, namespace, name), badgeNamespace: namespace }, requestSignal);
 }
 
 /**
@@ -97,14 +111,9 @@ export async function firstServicePageAnswers(
  * the namespace shown, else the namespace choices for `create`) and the read-only badge's reviews
  * (listPageReviews).
  */
-export async function firstListPageAnswers(identity: RequestIdentity | undefined, headers: Headers, cluster: string | undefined, namespace: string | undefined, requestSignal?: AbortSignal): Promise<FirstAnswers> {
+export function firstListPageAnswers(identity: RequestIdentity | undefined, headers: Headers, cluster: string | undefined, namespace: string | undefined, requestSignal?: AbortSignal): Promise<FirstAnswers> {
   const info = clusterInfo(headers, cluster);
   const badgeNamespace = namespace ?? (info.ok ? info.namespace : undefined);
-  const [chrome, controls] = await Promise.all([
-    namespaceChoiceAnswers(identity, headers, cluster, namespace === undefined ? ['list', 'create'] : ['list'], requestSignal),
-    identity ? reviews(identity, listPageReviews(namespace, badgeNamespace), requestSignal) : [],
-  ]);
-  if (!identity || !chrome.identity?.ok) return chrome;
-  const badge = await badgeReviews(identity, controls, badgeNamespace, requestSignal);
-  return { ...chrome, reviews: unique([...(chrome.reviews ?? []), ...controls, ...badge]) };
+  const verbs = namespace === undefined ? ['list', 'create'] : ['list'];
+  return pageAnswers(identity, headers, cluster, { verbs, controls: listPageReviews(namespace, badgeNamespace), badgeNamespace }, requestSignal);
 }

@@ -50,18 +50,15 @@ async function firstPage(
   const key = `${identityKey(identity)}\n${namespace ?? ''}`;
   const runOn = !listings.has(key);
   if (runOn) listings.add(key);
-  let res: Response;
+  let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
   try {
-    res = await serviceRowsResponse(identity, namespace, runOn ? AbortSignal.timeout(BACKGROUND_LIST_MS) : signal, true);
-  } catch (err) {
-    if (runOn) listings.delete(key);
-    throw err;
+    const res = await serviceRowsResponse(identity, namespace, runOn ? AbortSignal.timeout(BACKGROUND_LIST_MS) : signal, true);
+    if (!res.ok || !res.body) return undefined;
+    reader = res.body.getReader();
+  } finally {
+    // No listing to run on (refused, failed): the scope is free again.
+    if (runOn && !reader) listings.delete(key);
   }
-  if (!res.ok || !res.body) {
-    if (runOn) listings.delete(key);
-    return undefined;
-  }
-  const reader = res.body.getReader();
   const decoder = new TextDecoder();
   const lines = new LineSplitter();
   const list = new RowStreamAssembler();

@@ -50,7 +50,7 @@ export const MAX_CARRIED_SLICES = 500;
  * picked from `all` (the namespace's or the cluster's); unchanged when there are too many.
  */
 export function withEndpointSlices(first: FirstRows, all: readonly EndpointSlice[]): FirstRows {
-  const keys = new Set(decodeServiceRows(first.rows).items.map((svc) => serviceKey(svc.metadata.namespace, svc.metadata.name)));
+  const keys = new Set(firstRowsServices(first).map((svc) => serviceKey(svc.metadata.namespace, svc.metadata.name)));
   const slices: EndpointSlice[] = [];
   for (const slice of all) {
     const service = slice.metadata.labels?.[SERVICE_NAME_LABEL];
