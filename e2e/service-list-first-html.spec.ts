@@ -82,6 +82,39 @@ test('a long list: the first rows of the URL view in the HTML, the same rows on 
   expect(await seen.cls()).toBeLessThan(0.02);
 });
 
+test('a phone gets a phone’s screen of rows in the HTML; hydration keeps them, the rest follows on scroll', async ({ browser }) => {
+  // Chromium on a phone says so in Sec-CH-UA-Mobile; Safari and Firefox in their User-Agent (lib/server/request-device.ts).
+  const context = await browser.newContext({
+    viewport: { width: 412, height: 823 },
+    isMobile: true,
+    hasTouch: true,
+    userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36',
+    extraHTTPHeaders: { 'Sec-CH-UA-Mobile': '?1' },
+  });
+  const page = await context.newPage();
+  try {
+    const path = `/services?namespace=${LONG_NS}`;
+    const expected = Array.from({ length: LONG }, (_, i) => `${LONG_NS}/${svcName(i)}`);
+    const phoneRows = rowKeys(await pageHtml(page, path));
+    const desktopRows = rowKeys(await (await page.request.get(base() + path, { headers: { 'Sec-CH-UA-Mobile': '?0', 'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64)' } })).text());
+    expect(phoneRows).toEqual(expected.slice(0, phoneRows.length));
+    expect(phoneRows.length).toBeGreaterThanOrEqual(8); // a tall phone's screen of 112 px cards
+    expect(phoneRows.length).toBeLessThan(desktopRows.length);
+
+    const seen = await watch(page);
+    await page.goto(base() + path);
+    await expect(page.getByTestId('result-count')).toHaveText(`${LONG} Services`);
+    await expect(page.getByTestId('connection-state')).toHaveAttribute('data-state', 'live', { timeout: 30_000 });
+    const rows = page.getByTestId('service-rows');
+    await rows.evaluate((el) => el.scrollTo(0, el.scrollHeight / 2));
+    const middle = `${LONG_NS}/${svcName(LONG / 2)}`;
+    await expect(page.locator(`[data-testid=service-row][data-key="${middle}"]`)).toBeVisible();
+    expect(seen.hydration).toEqual([]);
+  } finally {
+    await context.close();
+  }
+});
+
 test('a long list: the browser’s own list takes over the HTML’s rows without flashing them; a changed Service flashes', async ({ page }) => {
   // Every row whose flash animation starts, from the first HTML on.
   await page.addInitScript(() => {

@@ -14,6 +14,7 @@ import { redirectTarget } from '../../lib/server/redirect-target';
 import { cspNonce } from '../../lib/server/csp-nonce';
 import { identityFor, type RequestIdentity } from '../../lib/server/identity';
 import { firstServiceRows } from '../../lib/server/first-rows';
+import { isPhoneRequest } from '../../lib/server/request-device';
 import { firstListPageAnswers } from '../../lib/server/first-answers';
 import { FirstAnswersProvider } from '../../lib/client/first-answers';
 import { liveSnapshot } from '../../lib/server/watch-hub';
@@ -65,6 +66,8 @@ export default async function ServicesPage({ searchParams }: Props) {
   const rows = apiUrl(apiPaths.serviceRows(namespace), scope);
   const nonce = await cspNonce();
   const requestHeaders = await headers();
+  // How many rows the HTML renders (a phone's screen, or a tall desktop window's).
+  const phone = isPhoneRequest(requestHeaders);
   let identity: RequestIdentity | undefined;
   try {
     identity = identityFor(requestHeaders, cluster);
@@ -92,7 +95,7 @@ export default async function ServicesPage({ searchParams }: Props) {
             {prefetchNow || first?.complete ? null : prefetch(first ? 'after-load' : 'now')}
             <RequestClock now={now}>
               <FirstAnswersProvider answers={answers}>
-                <ServiceListView first={first} />
+                <ServiceListView first={first} phone={phone} />
               </FirstAnswersProvider>
             </RequestClock>
           </>

@@ -1,5 +1,6 @@
 'use client';
 import Link from 'next/link';
+import { useCallback } from 'react';
 import { useSearchParams } from 'next/navigation';
 import { useConnectionState } from '../../lib/client/providers';
 import { useNow } from '../../lib/client/use-now';
@@ -19,20 +20,21 @@ import { RowActionsHost } from '../service-actions/RowActionsHost';
 
 /**
  * The Service list page: toolbar, banners, and the virtualized table. All view state is in the URL.
- * `first`: the rows the server put into the page's HTML (lib/server/first-rows.ts).
+ * `first`: the rows the server put into the page's HTML (lib/server/first-rows.ts); `phone`: the
+ * request came from a phone, so the HTML renders a phone's screen of them (lib/server/request-device.ts).
  */
-export function ServiceListView({ first }: { first?: FirstRows }) {
+export function ServiceListView({ first, phone = false }: { first?: FirstRows; phone?: boolean }) {
   const routes = usePageRoutes();
   const [view, setView] = useUrlViewState(routes.serviceList);
   const q = view.q;
-  const setQ = (text: string) => setView({ ...view, q: text });
+  // Stable (the search box re-renders only when its text changes): a functional update of the view.
+  const setQ = useCallback((text: string) => setView((v) => ({ ...v, q: text })), [setView]);
 
   const params = useSearchParams();
   const rawNamespace = params.get('namespace');
   const model = useServiceListModel(view, first);
   const namespaces = useNamespaces();
   const conn = useConnectionState();
-  const now = useNow(1000);
   const filtered = view.q.trim() !== '' || view.types.length > 0 || !!view.attention;
 
   return (
@@ -77,15 +79,7 @@ export function ServiceListView({ first }: { first?: FirstRows }) {
           </div>
         </div>
       ) : null}
-      {model.rows && conn.state === 'stale' ? (
-        <div className="banner warn" role="alert" data-testid="stale-banner">
-          <Icon name="unplugged" />
-          <div>
-            <strong>Showing the last known data{conn.lastEventAt ? ` (last update ${humanDuration(Math.max(0, now - conn.lastEventAt))} ago)` : ''}.</strong>
-            {conn.message ?? 'The live update stream is interrupted.'} Porthole keeps retrying and catches up by itself.
-          </div>
-        </div>
-      ) : null}
+      {model.rows && conn.state === 'stale' ? <StaleBanner lastEventAt={conn.lastEventAt} message={conn.message} /> : null}
       {model.refreshError && conn.state !== 'stale' ? (
         <div className="banner bad" role="alert">
           <Icon name="alert" />
@@ -109,7 +103,7 @@ export function ServiceListView({ first }: { first?: FirstRows }) {
         {model.rows ? (
           model.rows.length > 0 ? (
             <RowActionsHost findService={(key) => model.rows?.find((r) => r.key === key)?.service}>
-              <ServiceTable rows={model.rows} view={view} onSort={(v) => setView(v)} endpointsLoading={model.endpointsLoading} endpointsKnown={model.endpointsKnown} />
+              <ServiceTable rows={model.rows} phone={phone} view={view} onSort={(v) => setView(v)} endpointsLoading={model.endpointsLoading} endpointsKnown={model.endpointsKnown} />
             </RowActionsHost>
           ) : (
             <ListEmpty
@@ -127,5 +121,19 @@ export function ServiceListView({ first }: { first?: FirstRows }) {
         )}
       </div>
     </>
+  );
+}
+
+/** The live stream is interrupted: how long ago the last update came (ticks each second, only while shown). */
+function StaleBanner({ lastEventAt, message }: { lastEventAt?: number; message?: string }) {
+  const now = useNow(1000);
+  return (
+    <div className="banner warn" role="alert" data-testid="stale-banner">
+      <Icon name="unplugged" />
+      <div>
+        <strong>Showing the last known data{lastEventAt ? ` (last update ${humanDuration(Math.max(0, now - lastEventAt))} ago)` : ''}.</strong>
+        {message ?? 'The live update stream is interrupted.'} Porthole keeps retrying and catches up by itself.
+      </div>
+    </div>
   );
 }

@@ -1,7 +1,7 @@
 'use client';
 import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
-import Link from 'next/link';
-import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
+import { useRouter } from 'next/navigation';
+import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type KeyboardEvent, type MouseEvent } from 'react';
 import { useHydrating } from '../../lib/client/hydration';
 import { useNow } from '../../lib/client/use-now';
 import { humanDuration } from '../../lib/k8s/duration';
@@ -28,12 +28,14 @@ const COLUMNS: { key: SortKey; label: string; hint: string }[] = [
 
 /** A row's height: globals.css's `--row-height` (44 px, cards 112 px on phones) places the rows with the same numbers. */
 const ROW_HEIGHT = 44;
-/** The scroller's size assumed before it is measured: the server renders the rows a tall desktop window shows. */
+/**
+ * The scroller's size assumed before it is measured: the server renders the rows a tall desktop window
+ * shows, or for a phone 11 rows — a portrait screen of cards (112 px), a landscape one of rows.
+ */
 const FIRST_RECT = { width: 1280, height: 1200 };
-/** Rows rendered beyond the scroller's edges once the page runs (none in the server's HTML: what FIRST_RECT shows). */
+const PHONE_FIRST_RECT = { width: 412, height: 11 * ROW_HEIGHT };
+/** Rows rendered beyond the scroller's edges once the page runs (none in the server's HTML: what the first rect shows). */
 const OVERSCAN = 12;
-/** The rows the server renders (FIRST_RECT's, no overscan): they stay in the page until the list is scrolled. */
-const HTML_ROWS = Math.ceil(FIRST_RECT.height / ROW_HEIGHT);
 /** Element Timing: when the first row's name is painted (the benchmark's "first rows"). */
 const FIRST_ROW_TIMING: Record<string, string> = { elementtiming: 'first-service-row' };
 /** The header row (36 px + its border): it scrolls with the rows horizontally and sticks on top. */
@@ -99,6 +101,11 @@ function useRowHeight(): number {
   return narrow ? CARD_HEIGHT : ROW_HEIGHT;
 }
 
+/** A plain left click: the app navigates; a modified or middle click is the browser's (new tab, window, download). */
+function opensInPlace(e: MouseEvent<HTMLAnchorElement>): boolean {
+  return !e.defaultPrevented && e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey;
+}
+
 const Row = memo(function Row({
   row,
   now,
@@ -113,6 +120,8 @@ const Row = memo(function Row({
   showNamespace: boolean;
 }) {
   const routes = usePageRoutes();
+  const router = useRouter();
+  const href = routes.service(row.namespace, row.name);
   const selectorTerms = row.selector ? row.selector.split(',') : [];
   // A Service that changes while on screen flashes once (not when it merely scrolls into view, nor
   // when the same version arrives again as a new object: the browser's own list taking over the
@@ -144,9 +153,10 @@ const Row = memo(function Row({
       aria-rowindex={index + 2}
     >
       <div className="td name" role="cell" data-col="name">
-        <Link
-          href={routes.service(row.namespace, row.name)}
-          prefetch={false}
+        {/* A plain anchor that navigates in the app (a row needs no prefetch, link status or visibility
+            tracking: next/link's hooks, on every row of every screen, cost more than the row's own). */}
+        <a
+          href={href}
           title={neutraliseBidi(row.name)}
           data-row-index={index}
           {...(index === 0 ? FIRST_ROW_TIMING : undefined)}
@@ -158,10 +168,14 @@ const Row = memo(function Row({
             } catch {
               // private mode without storage: Back starts at the top
             }
+            if (opensInPlace(e)) {
+              e.preventDefault();
+              router.push(href);
+            }
           }}
         >
           <SafeText text={row.name} />
-        </Link>
+        </a>
         {row.attention && !endpointsLoading ? (
           <span className={`attention ${row.attention.severity}`} title={row.attention.title} role="img" aria-label={`${row.attention.severity === 'error' ? 'Problem' : 'Warning'}: ${row.attention.title}`}>
             <Icon name="alert" size={14} />
@@ -202,12 +216,15 @@ const Row = memo(function Row({
 /** The virtualized Service table: only the rows in view are in the DOM (smooth with 10,000 Services). */
 export function ServiceTable({
   rows,
+  phone,
   view,
   onSort,
   endpointsLoading,
   endpointsKnown,
 }: {
   rows: ServiceRow[];
+  /** The page was rendered for a phone: its HTML holds a phone's screen of rows. */
+  phone: boolean;
   view: ListViewState;
   onSort: (v: ListViewState) => void;
   endpointsLoading: boolean;
@@ -226,14 +243,17 @@ export function ServiceTable({
   // (a phone's, a short window's) shows fewer, and removing them right after hydration costs the main
   // thread more than keeping them off screen (each is `contain: strict`).
   const [fromHtml] = useState(hydrating);
+  const firstRect = phone ? PHONE_FIRST_RECT : FIRST_RECT;
+  // The rows the server renders (the first rect's, no overscan).
+  const htmlRows = Math.ceil(firstRect.height / ROW_HEIGHT);
   const rangeExtractor = useCallback(
     (range: Range) => {
       const shown = defaultRangeExtractor(range);
       if (!fromHtml || range.startIndex > 0) return shown;
-      const last = Math.min(range.count, HTML_ROWS) - 1;
+      const last = Math.min(range.count, htmlRows) - 1;
       return shown.length === 0 || shown[shown.length - 1] >= last ? shown : Array.from({ length: last + 1 }, (_, i) => i);
     },
-    [fromHtml],
+    [fromHtml, htmlRows],
   );
   // A new key function makes the virtualizer measure every row again (50,000 of them): only with new rows.
   const getItemKey = useCallback((i: number) => rows[i].key, [rows]);
@@ -253,13 +273,13 @@ export function ServiceTable({
     // The header row sits (sticky) inside the scroller, above the rows.
     scrollMargin: HEADER_HEIGHT,
     scrollPaddingStart: HEADER_HEIGHT,
-    // The server's HTML and the hydrating render hold FIRST_RECT's rows only (fewer elements to parse,
+    // The server's HTML and the hydrating render hold the first rect's rows only (fewer elements to parse,
     // lay out and hydrate); the overscan comes once the scroller is measured.
     overscan: hydrating ? 0 : OVERSCAN,
     getItemKey,
     rangeExtractor,
     // Before the scroller is measured (the server's HTML, the hydrating render): a screen's worth of rows.
-    initialRect: FIRST_RECT,
+    initialRect: firstRect,
   });
   useEffect(() => {
     virtualizer.measure();

@@ -4,7 +4,7 @@
  * query cache: the query holds only the complete list (with the resourceVersion its watch starts
  * from), while the page already shows what has arrived.
  */
-import { useCallback, useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import type { RowsProgress } from './service-rows-stream';
 
 const progress = new Map<string, RowsProgress>();
@@ -16,19 +16,24 @@ export function publishProgress(id: string, value: RowsProgress | undefined): vo
   for (const listener of listeners.get(id) ?? []) listener();
 }
 
+/**
+ * The rows so far, re-rendered as a transition: React renders a transition in slices and yields to
+ * the browser between them, where a useSyncExternalStore update would render the whole list page in
+ * the task that read the chunk (the HTML's rows stand meanwhile; nothing waits on this).
+ */
 export function useListProgress(id: string): RowsProgress | undefined {
-  const subscribe = useCallback(
-    (listener: () => void) => {
-      let set = listeners.get(id);
-      if (!set) listeners.set(id, (set = new Set()));
-      set.add(listener);
-      return () => {
-        set.delete(listener);
-        if (set.size === 0) listeners.delete(id);
-      };
-    },
-    [id],
-  );
-  const get = useCallback(() => progress.get(id), [id]);
-  return useSyncExternalStore(subscribe, get, () => undefined);
+  const [seen, setSeen] = useState<{ id: string; value: RowsProgress | undefined }>({ id, value: undefined });
+  useEffect(() => {
+    let set = listeners.get(id);
+    if (!set) listeners.set(id, (set = new Set()));
+    const listener = () => startTransition(() => setSeen({ id, value: progress.get(id) }));
+    set.add(listener);
+    // Rows published before this component subscribed (a list already streaming in).
+    if (progress.has(id)) listener();
+    return () => {
+      set.delete(listener);
+      if (set.size === 0) listeners.delete(id);
+    };
+  }, [id]);
+  return seen.id === id ? seen.value : undefined;
 }

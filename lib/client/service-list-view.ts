@@ -3,7 +3,7 @@
  * Everything the Service list page derives from the cluster: live Services + EndpointSlices → rows →
  * search/type filter → sort. Components get rows and state, never URLs or query keys.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { startTransition, useEffect, useMemo, useState } from 'react';
 import type { Status } from '../k8s/types';
 import { countEndpoints, serviceKey, slicesByService } from '../service-list/endpoint-counts';
 import { createFirstScreenTracker, FIRST_SCREEN_MIN_SERVICES, isDefaultOrder } from '../service-list/first-screen';
@@ -86,8 +86,9 @@ export function useServiceListModel(view: ListViewState, first?: FirstRows): Ser
   const preview = !server && !built && items !== undefined && (streaming || items.length >= FIRST_SCREEN_MIN_SERVICES) && isDefaultOrder(view);
   useEffect(() => {
     if (built || !items) return;
+    // A transition: the switch to the whole list (sort, filter, the table's rows) renders in slices.
     const stop = warmRows(buildRows, items, counts, byService, () => {
-      if (!streaming) setBuilt(true);
+      if (!streaming) startTransition(() => setBuilt(true));
     });
     return stop;
   }, [built, items, streaming, counts, byService, buildRows]);

@@ -8,12 +8,12 @@
  * `urlFor` builds the page URL of a view (the cluster's page routes: the URL keeps `?cluster=`).
  */
 import { useSearchParams } from 'next/navigation';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type Dispatch, type SetStateAction } from 'react';
 import { parseViewState, serializeViewState, type ListViewState } from '../service-list/url-state';
 
 const keyOf = (v: ListViewState): string => serializeViewState(v).replace(/^\?/, '');
 
-export function useUrlViewState(urlFor: (view: ListViewState) => string): [ListViewState, (next: ListViewState) => void] {
+export function useUrlViewState(urlFor: (view: ListViewState) => string): [ListViewState, Dispatch<SetStateAction<ListViewState>>] {
   const params = useSearchParams();
   const urlKey = params.toString();
   const urlView = useMemo(() => parseViewState(params), [params]);

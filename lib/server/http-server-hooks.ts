@@ -1,10 +1,12 @@
 import http from 'node:http';
 import type { Duplex } from 'node:stream';
+import { withServerResponse } from './upstream-body';
 
 /**
  * Hooks on the Node HTTP server under Next, for what cannot be a route or proxy.ts: methods the Fetch
  * standard forbids, protocol upgrades, and static files sent precompressed. Each hook answers (true)
- * or leaves the request to Next (false). Installed once, by instrumentation.ts, on the server
+ * or leaves the request to Next (false), which then handles it with its Node response at hand
+ * (lib/server/upstream-body.ts). Installed once, by instrumentation.ts, on the server
  * prototype (Next creates its server before any of our code runs).
  */
 export interface HttpServerHooks {
@@ -22,6 +24,8 @@ export function installHttpServerHooks(hooks: HttpServerHooks): void {
     if (event === 'request') {
       const [req, res] = args as [http.IncomingMessage, http.ServerResponse];
       if (hooks.request.some((hook) => hook(req, res))) return true;
+      // Next handles it, with its Node response at hand for relayed upstream bodies (upstream-body.ts).
+      return withServerResponse(res, () => Reflect.apply(emit, this, [event, ...args]) as boolean);
     } else if (event === 'upgrade') {
       const [req, socket] = args as [http.IncomingMessage, Duplex];
       if (hooks.upgrade.some((hook) => hook(req, socket))) return true;

@@ -1,5 +1,4 @@
 import 'server-only';
-import type { Readable } from 'node:stream';
 import { failure, statusError } from '../k8s/status';
 import { READ_ONLY_REASON, readOnlyMode } from '../read-only';
 import { auditWrite } from './audit';
@@ -13,6 +12,7 @@ import { incCounter, METRICS, routeTemplate } from './metrics';
 import { crossOriginProblem } from './request-guard';
 import { credentialHeaderProblem } from './credential-headers';
 import { readText, retryAfterSeconds, type UpstreamResponse } from './upstream';
+import { upstreamBody } from './upstream-body';
 import { authConfig } from './auth-mode';
 import { clearSessionCookie, isSecureRequest } from './session';
 import { noteServiceWrite } from './history/porthole-writes';
@@ -211,39 +211,6 @@ function nameInBody(body: Buffer | undefined): string | undefined {
   }
 }
 
-/**
- * A byte stream over a Node stream that hands the web side large chunks: upstream 16-64 KiB reads are
- * coalesced up to 1 MiB per enqueue (Readable.toWeb's per-chunk promises cost more than the copy).
- */
-function nodeToWebStream(body: Readable): ReadableStream<Uint8Array> {
-  const HIGH = 1024 * 1024;
-  let pending: Buffer[] = [];
-  let size = 0;
-  return new ReadableStream<Uint8Array>({
-    start(controller) {
-      const flush = () => {
-        if (!size) return;
-        controller.enqueue(pending.length === 1 ? pending[0] : Buffer.concat(pending, size));
-        pending = [];
-        size = 0;
-      };
-      body.on('data', (chunk: Buffer) => {
-        pending.push(chunk);
-        size += chunk.length;
-        if (size >= HIGH) flush();
-      });
-      body.on('end', () => {
-        flush();
-        controller.close();
-      });
-      body.on('error', (err) => controller.error(err));
-    },
-    cancel() {
-      body.destroy();
-    },
-  });
-}
-
 function passHeaders(res: UpstreamResponse): Headers {
   const headers = new Headers({ 'Cache-Control': API_CACHE_CONTROL, 'X-Content-Type-Options': 'nosniff' });
   const warning = res.headers.warning;
@@ -274,7 +241,7 @@ export async function relay(res: UpstreamResponse): Promise<Response> {
       return statusResponse(failure(502, 'InternalError', `the API server answered ${res.status} with content type ${type}, not JSON`), headers);
     }
     headers.set('Content-Type', 'application/json');
-    return new Response(nodeToWebStream(res.body), { status: res.status, headers });
+    return new Response(upstreamBody(res.body, res.status), { status: res.status, headers });
   }
   return statusResponse(statusFromUpstream(res.status, await readText(res.body)), headers);
 }

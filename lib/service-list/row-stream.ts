@@ -45,7 +45,7 @@ export const ROW_RESET_LINE = `${JSON.stringify({ kind: 'ServiceRowReset' } sati
 
 /** The first chunk is small (the first screen paints from it); later ones larger (fewer lines to parse). */
 export const FIRST_CHUNK_ROWS = 300;
-export const CHUNK_ROWS = 1000;
+export const CHUNK_ROWS = 500;
 
 /** Chunk boundaries for streaming `count` rows already in hand: [start, end) pairs. */
 export function chunkBounds(count: number): [number, number][] {

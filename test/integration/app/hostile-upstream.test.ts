@@ -1,23 +1,41 @@
 import http from 'node:http';
+import { once } from 'node:events';
+import { gunzipSync } from 'node:zlib';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Status } from '../../../lib/k8s/types';
 import { startPorthole, type PortholeServer } from '../../support/start-porthole';
-import { raw } from './raw-http';
+import { raw, type RawRequest, type RawResponse } from './raw-http';
 
 /**
  * Porthole in front of an "API server" that misbehaves: a loopback HTTP server that answers 2xx with
- * an HTML page, or takes seconds for its first byte; and a kubeconfig whose CA file is missing.
+ * an HTML page, or takes seconds for its first byte, or cuts a list off in the middle, or sends one
+ * that never ends; and a kubeconfig whose CA file is missing. Also what a relayed list must keep
+ * whichever way it is piped (lib/server/upstream-body.ts): every byte, in order, plain or gzipped.
  */
-let mode: { kind: 'html' } | { kind: 'slow'; delayMs: number } = { kind: 'html' };
+type Mode = { kind: 'html' } | { kind: 'slow'; delayMs: number } | { kind: 'big' } | { kind: 'cut' } | { kind: 'endless' };
+let mode: Mode = { kind: 'html' };
+/** The last answer of the 'endless' mode: closed when the reader of the relayed list went away. */
+const endless: { res?: http.ServerResponse } = {};
+const endlessAnswer = (): http.ServerResponse | undefined => endless.res;
 let fake: http.Server;
 let fakePort: number;
 const work = mkdtempSync(join(tmpdir(), 'porthole-hostile-'));
 const started: PortholeServer[] = [];
 
 const EMPTY_LIST = JSON.stringify({ kind: 'ServiceList', apiVersion: 'v1', metadata: { resourceVersion: '1' }, items: [] });
+/** ~6 MB of Services: many upstream reads, several of Porthole's chunks. */
+const BIG_LIST = JSON.stringify({
+  kind: 'ServiceList',
+  apiVersion: 'v1',
+  metadata: { resourceVersion: '7' },
+  items: Array.from({ length: 20_000 }, (_, i) => ({
+    metadata: { name: `svc-${i}`, namespace: `ns-${i % 50}`, uid: `uid-${i}`, labels: { app: `app-${i}`, tier: i % 2 ? 'web' : 'db' } },
+    spec: { type: 'ClusterIP', clusterIP: `10.96.${(i >> 8) & 255}.${i & 255}`, ports: [{ name: 'http', port: 80 + (i % 1000), targetPort: 8080, protocol: 'TCP' }], selector: { app: `app-${i}` } },
+  })),
+});
 
 function kubeconfig(name: string, cluster: Record<string, string>): string {
   const path = join(work, name);
@@ -47,6 +65,29 @@ beforeAll(async () => {
     if (mode.kind === 'html') {
       res.writeHead(200, { 'Content-Type': 'text/html' });
       res.end('<!doctype html><script>alert(document.domain)</script>');
+      return;
+    }
+    if (mode.kind === 'big') {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end(BIG_LIST);
+      return;
+    }
+    if (mode.kind === 'cut') {
+      // Half of the list, then the connection breaks (a Content-Length says more was coming).
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': String(BIG_LIST.length) });
+      res.write(BIG_LIST.slice(0, BIG_LIST.length >> 1), () => res.destroy());
+      return;
+    }
+    if (mode.kind === 'endless') {
+      endless.res = res;
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.write('{"kind":"ServiceList","apiVersion":"v1","metadata":{},"items":[');
+      const chunk = Buffer.from(`${JSON.stringify({ metadata: { name: 'x'.repeat(200) } })},`.repeat(300));
+      const more = () => {
+        while (!res.destroyed && res.write(chunk));
+        if (!res.destroyed) res.once('drain', more);
+      };
+      more();
       return;
     }
     setTimeout(() => {
@@ -93,6 +134,65 @@ describe('a hostile or slow API server', () => {
     expect((JSON.parse(served.body) as { kind: string }).kind).toBe('ServiceList');
   });
 });
+
+describe('a relayed list', () => {
+  it('arrives whole and in order, plain and gzipped', async () => {
+    mode = { kind: 'big' };
+    const p = await porthole(kubeconfig('big', { server: `http://127.0.0.1:${fakePort}` }));
+    const plain = await fetch(`http://127.0.0.1:${p.port}/api/services`, { headers: { 'Accept-Encoding': 'identity' } });
+    expect(plain.status).toBe(200);
+    expect(plain.headers.get('content-type')).toBe('application/json');
+    expect(await plain.text()).toBe(BIG_LIST);
+    const zipped = await raw({ port: p.port, path: '/api/services', headers: { 'Accept-Encoding': 'gzip' } });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    // raw() reads text: take the bytes again as latin1 to unzip them.
+    const bytes = await new Promise<Buffer>((resolve, reject) => {
+      http.get({ host: '127.0.0.1', port: p.port, path: '/api/services', headers: { 'Accept-Encoding': 'gzip' } }, (res) => {
+        const parts: Buffer[] = [];
+        res.on('data', (c: Buffer) => parts.push(c));
+        res.on('end', () => resolve(Buffer.concat(parts)));
+        res.on('error', reject);
+      });
+    });
+    expect(gunzipSync(bytes).toString('utf8')).toBe(BIG_LIST);
+    // No warning per relayed list (e.g. Node's MaxListenersExceededWarning on the response).
+    expect(p.output()).not.toMatch(/Warning/);
+  });
+
+  it('cut off upstream is cut off here too: never a complete-looking answer', async () => {
+    mode = { kind: 'cut' };
+    const p = await porthole(kubeconfig('cut', { server: `http://127.0.0.1:${fakePort}` }));
+    const res = await fetch(`http://127.0.0.1:${p.port}/api/services`, { headers: { 'Accept-Encoding': 'identity' } });
+    expect(res.status).toBe(200);
+    // The body ends in an error (the chunked answer never gets its last chunk), not in half a list read as all of it.
+    await expect(res.text()).rejects.toThrow();
+  });
+
+  it('a reader that goes away ends the upstream request', async () => {
+    // raw() destroys its socket after 2 MB: Porthole closes the upstream answer it was relaying.
+    const res = await endlessList('endless', { headers: { 'Accept-Encoding': 'identity' }, maxBodyBytes: 2_000_000 });
+    expect(res.status).toBe(200);
+  });
+
+  it('asked with HEAD, ends the upstream request: no connection is left waiting on a body nobody reads', async () => {
+    const res = await endlessList('head', { method: 'HEAD' });
+    expect(res.status).toBe(200);
+    expect(res.body).toBe('');
+  });
+});
+
+/** Asks a Porthole in front of the never-ending list for it, then waits until the upstream answer is closed. */
+async function endlessList(name: string, request: Omit<RawRequest, 'port' | 'path'>): Promise<RawResponse> {
+  mode = { kind: 'endless' };
+  endless.res = undefined;
+  const p = await porthole(kubeconfig(name, { server: `http://127.0.0.1:${fakePort}` }));
+  const res = await raw({ ...request, port: p.port, path: '/api/services' });
+  const upstream = endlessAnswer();
+  if (!upstream) throw new Error('the list was not asked upstream');
+  if (!upstream.destroyed) await once(upstream, 'close');
+  expect(upstream.destroyed).toBe(true);
+  return res;
+}
 
 describe('error messages carry no local file paths', () => {
   it('a missing certificate authority file is named by its role, not its path', async () => {
