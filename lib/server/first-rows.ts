@@ -27,6 +27,12 @@ const LISTINGS_KEY = '__portholeFirstRowsListings';
 const listings: Set<string> = ((globalThis as typeof globalThis & { [LISTINGS_KEY]?: Set<string> })[LISTINGS_KEY] ??= new Set());
 /** A listing left running after the page is given up after this long. */
 const BACKGROUND_LIST_MS = 60_000;
+/**
+ * The listing runs on this long after its first page: the page's first paint comes first (listing
+ * 50,000 Services takes both cores for ~2 s; started at once it delayed a cold page's first row by
+ * ~50 ms). The API server keeps the paged list's continue token for minutes.
+ */
+const RUN_ON_AFTER_MS = 250;
 
 async function drain(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {
   try {
@@ -75,7 +81,7 @@ async function firstPage(
       }
     }
   } finally {
-    if (runOn) void drain(reader).finally(() => listings.delete(key));
+    if (runOn) void new Promise((r) => setTimeout(r, RUN_ON_AFTER_MS)).then(() => drain(reader)).finally(() => listings.delete(key));
     // Another listing of this scope runs on already: stop this one at its first page.
     else void reader.cancel().catch(() => undefined);
   }
