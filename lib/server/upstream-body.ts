@@ -1,4 +1,3 @@
-import 'server-only';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type http from 'node:http';
 import { pipeline, Transform, type Readable, type TransformCallback } from 'node:stream';
@@ -60,38 +59,27 @@ class Coalesce extends Transform {
 }
 
 /**
- * A Web stream over `body`, started only when read (so that the direct pipe can take `body` instead),
- * with backpressure: the upstream is paused while a chunk waits to be read.
+ * A Web stream over `body` in Coalesce's pieces, started only when read (so that the direct pipe can
+ * take `body` instead), with backpressure: the upstream is paused while a piece waits to be read.
  */
 function webStream(body: Readable): ReadableStream<Uint8Array> {
-  let started = false;
-  let pending: Buffer[] = [];
-  let size = 0;
+  let pieces: Coalesce | undefined;
   return new ReadableStream<Uint8Array>(
     {
       pull(controller) {
-        if (started) {
-          body.resume();
+        if (pieces) {
+          pieces.resume();
           return;
         }
-        started = true;
-        const flush = () => {
-          if (!size) return;
-          controller.enqueue(pending.length === 1 ? pending[0] : Buffer.concat(pending, size));
-          pending = [];
-          size = 0;
-          if ((controller.desiredSize ?? 1) <= 0) body.pause();
-        };
-        body.on('data', (chunk: Buffer) => {
-          pending.push(chunk);
-          size += chunk.length;
-          if (size >= CHUNK_BYTES) flush();
+        const source = (pieces = new Coalesce());
+        pipeline(body, source, (err) => {
+          if (err) controller.error(err);
         });
-        body.on('end', () => {
-          flush();
-          controller.close();
+        source.on('data', (piece: Buffer) => {
+          controller.enqueue(piece);
+          if ((controller.desiredSize ?? 1) <= 0) source.pause();
         });
-        body.on('error', (err) => controller.error(err));
+        source.on('end', () => controller.close());
       },
       cancel() {
         body.destroy();
