@@ -101,6 +101,37 @@ test('Back from a Service returns to the same row; filter changes are history en
   await expect(page.getByTestId('type-filter-Headless')).toHaveAttribute('aria-pressed', 'false');
 });
 
+test('Back at once after a filter undoes it, and Forward redoes it (D-17)', async ({ page }) => {
+  await page.goto(`${base()}/services?namespace=${MANY}`);
+  await expect(page.getByTestId('result-count')).toHaveText('150 Services');
+  await expect(page.getByTestId('connection-state')).toHaveAttribute('data-state', 'live', { timeout: 30_000 });
+  // Back in the very task that pushes the filter's URL, on a slowed CPU: the router's update for the
+  // push is still rendering (in slices) when the Back arrives, and takes both in one render.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+  await page.evaluate(() => {
+    const push = window.history.pushState;
+    const w = window as unknown as { backDone?: Promise<void> };
+    w.backDone = new Promise<void>((resolve) => {
+      window.history.pushState = function (...args: Parameters<History['pushState']>) {
+        push.apply(this, args);
+        window.history.pushState = push;
+        window.addEventListener('popstate', () => setTimeout(resolve, 500), { once: true });
+        window.history.back();
+      };
+    });
+  });
+  await page.getByTestId('type-filter-Headless').click();
+  await page.evaluate(() => (window as unknown as { backDone: Promise<void> }).backDone);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  await expect(page).toHaveURL(new RegExp(`/services\\?namespace=${MANY}$`));
+  await expect(page.getByTestId('type-filter-Headless')).toHaveAttribute('aria-pressed', 'false');
+  // The filter's entry is still ahead in the history (no second entry replaced it): Forward redoes it.
+  await page.goForward();
+  await expect(page).toHaveURL(/type=Headless/);
+  await expect(page.getByTestId('type-filter-Headless')).toHaveAttribute('aria-pressed', 'true');
+});
+
 test.describe('on a phone (D-04)', () => {
   test.use({ viewport: { width: 390, height: 844 } });
   test('the page fits the screen: header wraps, rows are cards, navigation stays reachable', async ({ page }) => {

@@ -5,6 +5,8 @@
  * Local changes are written to the URL without a server round trip: a filter, sort or namespace
  * change is a new history entry (Back undoes it), typing in the search replaces the current entry
  * after 200 ms of quiet. A URL changed from elsewhere (namespace selector, Back button) wins.
+ * Back and Forward are read from the history itself (popstate): Next's router state can take a URL we
+ * pushed and the Back after it in one render, so that the URL it gives never changes.
  * `urlFor` builds the page URL of a view (the cluster's page routes: the URL keeps `?cluster=`).
  */
 import { useSearchParams } from 'next/navigation';
@@ -12,6 +14,8 @@ import { useEffect, useMemo, useState, type Dispatch, type SetStateAction } from
 import { parseViewState, serializeViewState, type ListViewState } from '../service-list/url-state';
 
 const keyOf = (v: ListViewState): string => serializeViewState(v).replace(/^\?/, '');
+/** The view of the address bar's URL (ahead of Next's router state right after Back or a push). */
+const shownView = (): ListViewState => parseViewState(new URLSearchParams(window.location.search));
 
 export function useUrlViewState(urlFor: (view: ListViewState) => string): [ListViewState, Dispatch<SetStateAction<ListViewState>>] {
   const params = useSearchParams();
@@ -25,8 +29,18 @@ export function useUrlViewState(urlFor: (view: ListViewState) => string): [ListV
     if (keyOf(urlView) !== seen.written) setView(urlView);
   }
   useEffect(() => {
+    const onHistory = (): void => {
+      const shown = shownView();
+      setSeen((s) => ({ ...s, written: keyOf(shown) }));
+      setView(shown);
+    };
+    window.addEventListener('popstate', onHistory);
+    return () => window.removeEventListener('popstate', onHistory);
+  }, []);
+  useEffect(() => {
     const key = keyOf(view);
-    if (key === keyOf(urlView)) return;
+    // Never a second history entry for the URL already shown (a Back whose router update is still pending).
+    if (key === keyOf(urlView) || key === keyOf(shownView())) return;
     const typing = view.q !== urlView.q;
     const t = setTimeout(() => {
       setSeen((s) => ({ ...s, written: key }));
