@@ -12,7 +12,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['lib/**/*.test.ts', 'components/**/*.test.ts'],
+          include: ['lib/**/*.test.ts', 'components/**/*.test.ts', 'bin/**/*.test.ts'],
           environment: 'node',
           // The suite runs on busy 2-core machines (load 12): a test that seeds thousands of objects may
           // take many times its idle time. Tests assert behaviour, never time (timing is `npm run bench -- core`).

@@ -55,218 +55,36 @@
  * /var/run/secrets/kubernetes.io/serviceaccount, and $KUBERNETES_SERVICE_HOST), the embedded cluster is started.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { homedir } from 'node:os';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
 import { KubeConfig } from '@kubernetes/client-node';
-import { parseAuthMode, parseDuration, parseSessionKeys } from '../lib/server/auth-mode';
-import { cidrList } from '../lib/server/auth-mode-proxy';
-import { parseScale } from '../lib/cluster/demo/scale';
-import { parseNamespaceList } from '../lib/server/configured-namespaces';
 import { staleBuildReason } from '../lib/build/source-hash';
-import { defaultHistoryDir, parseByteSize } from '../lib/server/history/config';
+import { defaultHistoryDir } from '../lib/server/history/config';
+import { parseAuthMode } from '../lib/server/auth-mode';
+import { check, parseStartArgs, START_USAGE, UsageError, type StartArgs } from './start-args';
 import { deriveClusters, kubeconfigPaths, mergeKubeconfigs, type KubeconfigFile } from '../lib/server/kubeconfig-merge';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const nextBin = join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
 const SERVICE_ACCOUNT_TOKEN = join(process.env.PORTHOLE_SERVICE_ACCOUNT_DIR || '/var/run/secrets/kubernetes.io/serviceaccount', 'token');
 
-interface Args {
-  kubeconfig?: string;
-  context?: string;
-  embedded: boolean;
-  dataDir: string;
-  clusterPort: number;
-  empty: boolean;
-  /** --scale N: the embedded cluster seeds N extra Services (lib/cluster/demo/scale.ts). */
-  scale?: number;
-  serviceClusterIPRange?: string;
-  port: number;
-  host: string;
-  allowedHosts?: string;
-  upstreamTimeoutMs?: number;
-  dev: boolean;
-  allowContextSwitch: boolean;
-  /** Sign-in settings (--auth and friends) as the PORTHOLE_* variables the server reads. */
-  authEnv: Record<string, string>;
-  /** --max-watches-per-* as the PORTHOLE_* variables the server reads (lib/server/limits.ts). */
-  limitEnv: Record<string, string>;
-  readOnly: boolean;
-  allowPortForward: boolean;
-  namespaces?: string;
-  /** --history-dir (undefined: the default for the target), false with --no-history. */
-  historyDir?: string | false;
-  /** --history-max-* and --history-lease-namespace as the PORTHOLE_HISTORY_* variables the server reads (lib/server/history/config.ts). */
-  historyEnv: Record<string, string>;
+/** The command line's flags (bin/start-args.ts); --help prints the usage and exits. */
+function startArgs(argv: string[]): StartArgs {
+  const parsed = parseStartArgs(argv, root, process.env);
+  if (parsed === 'help') {
+    console.log(START_USAGE);
+    process.exit(0);
+  }
+  return parsed;
 }
 
 function fail(message: string): never {
   console.error(`porthole: ${message}`);
   process.exit(2);
-}
-
-/** A flag's value parsed, or the process ends with the parser's message. */
-function check<T>(flag: string, parse: () => T): T {
-  try {
-    return parse();
-  } catch (err) {
-    return fail(`${flag}: ${(err as Error).message}`);
-  }
-}
-
-function parseArgs(argv: string[]): Args {
-  const args: Args = {
-    embedded: false,
-    dataDir: join(root, '.porthole', 'cluster'),
-    clusterPort: 0,
-    empty: false,
-    port: Number(process.env.PORT ?? 3000),
-    host: process.env.PORTHOLE_HOST ?? '127.0.0.1',
-    dev: false,
-    allowContextSwitch: false,
-    authEnv: {},
-    limitEnv: {},
-    readOnly: false,
-    allowPortForward: false,
-    historyEnv: {},
-  };
-
-  for (let i = 0; i < argv.length; i++) {
-    const flag = argv[i];
-    const [name, inline] = flag.includes('=') ? [flag.slice(0, flag.indexOf('=')), flag.slice(flag.indexOf('=') + 1)] : [flag, undefined];
-    const value = (): string => {
-      const v = inline ?? argv[++i];
-      if (v === undefined) fail(`${name} needs a value`);
-      return v;
-    };
-    switch (name) {
-      case '--kubeconfig':
-        args.kubeconfig = resolve(value());
-        break;
-      case '--context':
-        args.context = value();
-        break;
-      case '--embedded':
-        args.embedded = true;
-        break;
-      case '--data-dir':
-        args.dataDir = resolve(value());
-        break;
-      case '--cluster-port':
-        args.clusterPort = Number(value());
-        break;
-      case '--empty':
-        args.empty = true;
-        break;
-      case '--scale': {
-        const n = value();
-        args.scale = check(name, () => parseScale(n));
-        break;
-      }
-      case '--service-cluster-ip-range':
-        args.serviceClusterIPRange = value();
-        break;
-      case '--port':
-        args.port = Number(value());
-        break;
-      case '--host':
-        args.host = value();
-        break;
-      case '--allowed-hosts':
-        args.allowedHosts = value();
-        break;
-      case '--upstream-timeout': {
-        const seconds = Number(value());
-        if (!Number.isFinite(seconds) || seconds <= 0) fail(`--upstream-timeout needs a positive number of seconds`);
-        args.upstreamTimeoutMs = Math.round(seconds * 1000);
-        break;
-      }
-      case '--max-watches-per-identity':
-      case '--max-watches-per-server': {
-        const n = Number(value());
-        if (!Number.isInteger(n) || n <= 0) fail(`${name} needs a positive whole number`);
-        args.limitEnv[name === '--max-watches-per-identity' ? 'PORTHOLE_MAX_WATCHES_PER_IDENTITY' : 'PORTHOLE_MAX_WATCHES_PER_SERVER'] = String(n);
-        break;
-      }
-      case '--history-dir': args.historyDir = resolve(value()); break;
-      case '--no-history': args.historyDir = false; break;
-      case '--history-max-versions': {
-        const n = Number(value());
-        if (!Number.isInteger(n) || n <= 0) fail(`${name} needs a positive whole number`);
-        args.historyEnv.PORTHOLE_HISTORY_MAX_VERSIONS = String(n);
-        break;
-      }
-      case '--history-max-age': args.historyEnv.PORTHOLE_HISTORY_MAX_AGE_SECONDS = String(check(name, () => parseDuration(value()))); break;
-      case '--history-max-bytes': args.historyEnv.PORTHOLE_HISTORY_MAX_BYTES = String(check(name, () => parseByteSize(value()))); break;
-      case '--history-lease-namespace': args.historyEnv.PORTHOLE_HISTORY_LEASE_NAMESPACE = value(); break;
-            case '--dev':
-        args.dev = true;
-        break;
-      case '--allow-context-switch':
-        args.allowContextSwitch = true;
-        break;
-      case '--read-only':
-        args.readOnly = true;
-        break;
-      case '--allow-port-forward':
-        args.allowPortForward = true;
-        break;
-      case '--namespaces':
-        args.namespaces = check(name, () => parseNamespaceList(value())).join(',');
-        break;
-      case '--auth':
-        args.authEnv.PORTHOLE_AUTH = check(name, () => parseAuthMode(value()));
-        break;
-      case '--session-key-file': {
-        const file = resolve(value());
-        check(name, () => parseSessionKeys(readFileSync(file, 'utf8')));
-        args.authEnv.PORTHOLE_SESSION_KEY_FILE = file;
-        break;
-      }
-      case '--session-idle':
-        args.authEnv.PORTHOLE_SESSION_IDLE_SECONDS = String(check(name, () => parseDuration(value())));
-        break;
-      case '--session-max':
-        args.authEnv.PORTHOLE_SESSION_MAX_SECONDS = String(check(name, () => parseDuration(value())));
-        break;
-      case '--secure-cookies':
-        args.authEnv.PORTHOLE_SECURE_COOKIES = '1';
-        break;
-      case '--trusted-proxies': {
-        const cidrs = value();
-        check(name, () =>
-          cidrList(
-            cidrs
-              .split(',')
-              .map((c) => c.trim())
-              .filter(Boolean),
-          ),
-        );
-        args.authEnv.PORTHOLE_TRUSTED_PROXIES = cidrs;
-        break;
-      }
-      case '--proxy-user-header':
-        args.authEnv.PORTHOLE_PROXY_USER_HEADER = value();
-        break;
-      case '--proxy-group-header':
-        args.authEnv.PORTHOLE_PROXY_GROUP_HEADER = value();
-        break;
-      case '--help':
-      case '-h':
-        console.log(
-          'usage: npm start -- [--kubeconfig FILE] [--context NAME] [--embedded] [--data-dir DIR] [--cluster-port N] [--empty] [--scale N] [--service-cluster-ip-range CIDR[,CIDR]] [--port N] [--host ADDR] [--allowed-hosts A,B] [--upstream-timeout SECONDS] [--max-watches-per-identity N] [--max-watches-per-server N] [--history-dir DIR | --no-history] [--history-max-versions N] [--history-max-age D] [--history-max-bytes S] [--history-lease-namespace NS] [--dev] [--allow-context-switch] [--read-only] [--allow-port-forward] [--namespaces A,B] [--auth kubeconfig|token|proxy] [--session-key-file FILE] [--session-idle D] [--session-max D] [--secure-cookies] [--trusted-proxies CIDRS] [--proxy-user-header H] [--proxy-group-header H]',
-        );
-        process.exit(0);
-        break;
-      default:
-        fail(`unknown flag ${flag}`);
-    }
-  }
-  if (!Number.isInteger(args.port) || args.port < 0 || args.port > 65535) fail(`invalid port ${args.port}`);
-  return args;
 }
 
 type Target =
@@ -275,7 +93,7 @@ type Target =
   | { kind: 'embedded'; kubeconfig?: { paths: string[]; context?: string; description: string[] } };
 
 /** kubectl's order: --kubeconfig, $KUBECONFIG (every file, merged), ~/.kube/config. */
-function kubeconfigCandidates(args: Args): string[] {
+function kubeconfigCandidates(args: StartArgs): string[] {
   if (args.kubeconfig) {
     if (!existsSync(args.kubeconfig)) fail(`--kubeconfig ${args.kubeconfig}: no such file`);
     return [args.kubeconfig];
@@ -320,7 +138,7 @@ function describeKubeconfig(paths: string[], context: string | undefined, embedd
 }
 
 /** kubeconfig files first; then the in-cluster service account; else the embedded cluster (also with --embedded, next to any kubeconfig). */
-function resolveTarget(args: Args): Target {
+function resolveTarget(args: StartArgs): Target {
   const paths = kubeconfigCandidates(args);
   const kubeconfig = paths.length > 0 ? { paths, context: args.context, description: describeKubeconfig(paths, args.context, args.embedded) } : undefined;
   if (args.embedded) return { kind: 'embedded', kubeconfig };
@@ -368,7 +186,7 @@ function loopbackFreePort(): Promise<number> {
 }
 
 async function main(): Promise<void> {
-  const args = parseArgs(process.argv.slice(2));
+  const args = startArgs(process.argv.slice(2));
   const target = resolveTarget(args);
   if (args.scale && target.kind !== 'embedded') fail('--scale seeds the embedded cluster only; add --embedded to use it');
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(args.port), PORTHOLE_HOST: args.host, NEXT_TELEMETRY_DISABLED: '1' };
@@ -498,6 +316,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
+  // A flag (or its $PORTHOLE_* variable) the command line got wrong: its message, exit code 2.
+  if (err instanceof UsageError) fail(err.message);
   console.error('porthole:', err);
   process.exit(1);
 });
