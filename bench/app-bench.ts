@@ -13,6 +13,7 @@ import { seedBenchServices } from './cluster-bench';
 import { measureKeystrokes } from './keystroke';
 import { clusterLabel } from './cluster-kinds';
 import { elementPaintTime } from './element-timing';
+import { cpuSeconds, pidListeningOn } from './process-usage';
 import { percentile, result, type BenchResult } from './stats';
 
 const SERVICES = Number(process.env.BENCH_SERVICES ?? 10_000);
@@ -26,19 +27,37 @@ async function timedFetch(url: string, headers: Record<string, string>): Promise
   return performance.now() - start;
 }
 
+/** The processes a request's CPU is counted in: label and pid (`client` is this process). */
+type Counted = readonly (readonly [label: string, pid: number])[];
+
+interface Paired {
+  median: number;
+  /** CPU per request of each counted process, in ms (mean over the measured requests). */
+  cpu: Record<string, number>;
+}
+
 /**
  * Medians of two requests measured in turns (a, b, a, b …) after two unmeasured rounds, so that a
- * burst of load on this shared machine, or the first request's compile, falls on both sides alike.
+ * burst of load on this shared machine, or the first request's compile, falls on both sides alike;
+ * with the CPU time each counted process spent on each side's requests (/proc/<pid>/stat, and this
+ * process's own for the client).
  */
-async function pairedMedians(a: () => Promise<number>, b: () => Promise<number>, runs = 9): Promise<[number, number]> {
+async function pairedMedians(a: () => Promise<number>, b: () => Promise<number>, counted: Counted, runs = 9): Promise<[Paired, Paired]> {
   for (let i = 0; i < 2; i++) await Promise.all([a(), b()]);
-  const as: number[] = [];
-  const bs: number[] = [];
+  const cpuNow = (): number[] => counted.map(([, pid]) => (pid === process.pid ? (process.cpuUsage().user + process.cpuUsage().system) / 1e6 : cpuSeconds(pid)));
+  const sides = [a, b].map((run) => ({ run, times: [] as number[], cpu: counted.map(() => 0) }));
   for (let i = 0; i < runs; i++) {
-    as.push(await a());
-    bs.push(await b());
+    for (const side of sides) {
+      const before = cpuNow();
+      side.times.push(await side.run());
+      cpuNow().forEach((v, k) => (side.cpu[k] += v - before[k]));
+    }
   }
-  return [percentile(as, 50), percentile(bs, 50)];
+  const paired = sides.map((side): Paired => ({
+    median: percentile(side.times, 50),
+    cpu: Object.fromEntries(counted.map(([label], k) => [label, (side.cpu[k] / runs) * 1000])),
+  }));
+  return [paired[0], paired[1]];
 }
 
 /**
@@ -150,10 +169,21 @@ export async function benchApp(kind: ClusterKind): Promise<BenchResult[]> {
     // group). Measured last, with no tab open: measured right after the seed (as until 2026-12-07) the
     // same pairs read 2.09x in one run and 1.18x in the next measured here — what the machine still does
     // after seeding 10,000 Services weighs on the longer path, and that is not the relay's cost.
+    const portholePid = pidListeningOn(porthole.port);
+    const counted: Counted = [
+      ['API server', cluster.pid],
+      ...(portholePid ? ([['Porthole', portholePid]] as const) : []),
+      ['client', process.pid],
+    ];
     const [direct, proxied] = await pairedMedians(
       () => timedFetch(`${cluster.url}/api/v1/services`, { authorization: `Bearer ${cluster.tokens.admin}`, 'accept-encoding': 'identity' }),
       () => timedFetch(`${porthole.url}/api/services`, { 'accept-encoding': 'identity' }),
+      counted,
     );
+    const cpuNote = (p: Paired): string =>
+      Object.entries(p.cpu)
+        .map(([label, ms]) => `${label} ${ms.toFixed(0)}`)
+        .join(', ');
     const figures = [
       result(
         `list page: first row painted COLD, ${SERVICES} Services (new browser context per sample, median of 5)`,
@@ -173,7 +203,13 @@ export async function benchApp(kind: ClusterKind): Promise<BenchResult[]> {
       result('filter keystroke → rows painted (key press → first frame after the rows changed, median of 12, list settled)', percentile(keys.samples, 50), 'ms', { max: 50 }, keyNote),
       result('filter keystroke → rows painted, worst of 12 (GC and machine load included)', Math.max(...keys.samples), 'ms', { max: 100 }, 'no target of its own: 100 ms is the keystroke target at 50,000 Services'),
       result(`JS heap with ${SERVICES} Services listed`, heap, 'MiB', { max: 80 }),
-      result(`proxy list ${SERVICES} / direct list (medians of 9, taken in turns)`, proxied / direct, 'x', { max: 1.15 }, `${proxied.toFixed(0)} ms vs ${direct.toFixed(0)} ms; Node fetch, identity encoding, body read as text, after the page figures with no tab open; ${machine()}`),
+      result(
+        `proxy list ${SERVICES} / direct list (medians of 9, taken in turns)`,
+        proxied.median / direct.median,
+        'x',
+        { max: 1.15 },
+        `${proxied.median.toFixed(0)} ms vs ${direct.median.toFixed(0)} ms; CPU ms per list (/proc/<pid>/stat) proxied: ${cpuNote(proxied)}; direct: ${cpuNote(direct)}; Node fetch, identity encoding, body read as text, after the page figures with no tab open; ${machine()}`,
+      ),
     ];
     return figures.map((f) => ({ ...f, cluster: clusterLabel(kind) }));
   } finally {

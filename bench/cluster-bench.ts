@@ -4,7 +4,7 @@
  * Talks HTTP to a real cluster process started for the run, like every client does.
  */
 import { startTestCluster, type TestCluster } from '../test/support/start-cluster';
-import { pidListeningOn, residentMiB } from './process-memory';
+import { pidListeningOn, residentMiB } from './process-usage';
 import { percentile, result, runConcurrently, type BenchResult } from './stats';
 
 const SERVICES = Number(process.env.BENCH_SERVICES ?? 10_000);

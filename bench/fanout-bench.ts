@@ -13,7 +13,7 @@ import { startTestCluster } from '../test/support/start-cluster';
 import { startPorthole } from '../test/support/start-porthole';
 import { clusterMetric, openSse, type SseClient } from '../test/support/sse-client';
 import { seedBenchServices } from './cluster-bench';
-import { pidListeningOn, residentMiB } from './process-memory';
+import { pidListeningOn, residentMiB } from './process-usage';
 import { percentile, result, type BenchResult } from './stats';
 
 const CLIENTS = Number(process.env.BENCH_FANOUT_CLIENTS ?? 100);

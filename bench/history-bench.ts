@@ -8,29 +8,19 @@
  * memory after. Timeline: one Service patched 1,000 times (all kept: --history-max-versions 1000),
  * then `GET /api/history/.../services/{name}?limit=1000` and the default page (200), median of 7.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { startTestCluster } from '../test/support/start-cluster';
 import { startPorthole } from '../test/support/start-porthole';
 import { patchBenchPort, seedBenchServices } from './cluster-bench';
-import { pidListeningOn, residentMiB } from './process-memory';
+import { cpuSeconds, pidListeningOn, residentMiB } from './process-usage';
 import { percentile, result, runConcurrently, type BenchResult } from './stats';
 
 const SERVICES = Number(process.env.BENCH_SERVICES ?? 10_000);
 const RATE = 50;
 const SECONDS = 20;
 const VERSIONS = 1000;
-/** Clock ticks per second of /proc/<pid>/stat (USER_HZ; 100 on Linux). */
-const TICKS = 100;
-
-function cpuSeconds(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  // utime and stime are fields 14 and 15 of stat; 12 and 13 after the pid and comm.
-  return (Number(fields[11]) + Number(fields[12])) / TICKS;
-}
-
 async function entriesOf(url: string, name: string, limit: number): Promise<number> {
   const res = await fetch(`${url}/api/history/namespaces/bench/services/${name}?limit=${limit}`);
   const body = (await res.json()) as { entries?: unknown[] };

@@ -1,4 +1,4 @@
-/** Resident memory of the process that listens on a loopback TCP port (Linux /proc). */
+/** What a process uses, from Linux /proc: the process listening on a loopback TCP port, its resident memory and its CPU time. */
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 
 function listeningInode(port: number): string | undefined {
@@ -41,4 +41,15 @@ export function residentMiB(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 'NaN');
   return kb / 1024;
+}
+
+/** Clock ticks per second of /proc/<pid>/stat (USER_HZ; 100 on Linux). */
+const TICKS = 100;
+
+/** CPU time the process has used so far (user + system), in seconds. */
+export function cpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // utime and stime are fields 14 and 15 of stat; 12 and 13 after the pid and comm.
+  return (Number(fields[11]) + Number(fields[12])) / TICKS;
 }
