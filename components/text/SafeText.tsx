@@ -1,7 +1,7 @@
 import { bidiControlName, bidiMarker, bidiSegments, hasBidiControls } from '../../lib/text/bidi';
 
 /**
- * Text from the cluster (names, labels, annotations, event messages) as the user must read it: any
+ * Text from the cluster (names, labels, annotations, event messages) as the user must read it: every
  * Unicode bidi control is shown as a marked token (⟪U+202E⟫) and has no effect on the order of the text.
  */
 export function SafeText({ text }: { text: string | undefined }) {

@@ -6,7 +6,7 @@
  * CIDR and the demo's readiness through pods/status, as a kubelet would. The server's own
  * controllers (EndpointSlice, Endpoints, mirroring) then do the rest.
  *
- * A cluster that already has any of the demo namespaces is refused (nothing is written) unless
+ * A cluster that already has one of the demo namespaces is refused (nothing is written) unless
  * `force`; with `force` what exists is left as it is and only the missing objects are created.
  */
 import type { KubeConfig } from '@kubernetes/client-node';

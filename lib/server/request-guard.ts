@@ -55,7 +55,7 @@ export function hostAllowed(hostHeader: string | null, policy: HostPolicy): bool
   if (samePort && LOOPBACK.includes(host.name)) return true;
   const bind = policy.bindHost ? bracketed(policy.bindHost) : undefined;
   if (bind && samePort && host.name === bind) return true;
-  // Bound to every interface: any IP literal reaches this machine. An IP cannot be re-bound by DNS, so
+  // Bound to every interface: every IP literal reaches this machine. An IP cannot be re-bound by DNS, so
   // only names need to be listed.
   if (bind && WILDCARD.has(bind) && samePort && IP_LITERAL.test(host.name)) return true;
   for (const entry of policy.allowedHosts) {

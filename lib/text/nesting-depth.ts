@@ -22,7 +22,7 @@ export function yamlDepthError(line: number): string {
 
 /**
  * The opening character of the first container nested deeper than `max` (the top-level container
- * is level 1), or undefined. Iterative: any depth is safe to measure.
+ * is level 1), or undefined. Iterative, so every depth is safe to measure.
  */
 export function excessNesting(value: unknown, max = MAX_NESTING_DEPTH): '{' | '[' | undefined {
   const stack: { value: unknown; depth: number }[] = [{ value, depth: 1 }];

@@ -108,7 +108,7 @@ export type UpgradeHandler = (req: IncomingMessage, socket: Duplex, head: Buffer
 
 /**
  * Requests with `Connection: Upgrade`: `pods/portforward` (see portforward.ts) after the same
- * authentication and authorization as any request (a WebSocket GET is verb `get` on v1.32, SPDY's
+ * authentication and authorization as every other request (a WebSocket GET is verb `get` on v1.32, SPDY's
  * POST `create`); any other path is answered by `handler` as a plain request would be.
  */
 export function createUpgradeHandler(options: ApiServerOptions, handler: RequestHandler): UpgradeHandler {
