@@ -44,7 +44,11 @@ interface Paired {
  */
 async function pairedMedians(a: () => Promise<number>, b: () => Promise<number>, counted: Counted, runs = 9): Promise<[Paired, Paired]> {
   for (let i = 0; i < 2; i++) await Promise.all([a(), b()]);
-  const cpuNow = (): number[] => counted.map(([, pid]) => (pid === process.pid ? (process.cpuUsage().user + process.cpuUsage().system) / 1e6 : cpuSeconds(pid)));
+  const ownCpu = (): number => {
+    const { user, system } = process.cpuUsage();
+    return (user + system) / 1e6;
+  };
+  const cpuNow = (): number[] => counted.map(([, pid]) => (pid === process.pid ? ownCpu() : cpuSeconds(pid)));
   const sides = [a, b].map((run) => ({ run, times: [] as number[], cpu: counted.map(() => 0) }));
   for (let i = 0; i < runs; i++) {
     for (const side of sides) {

@@ -107,6 +107,11 @@ export function parseStartArgs(argv: readonly string[], root: string, env: Start
       if (v === undefined) throw new UsageError(`${name} needs a value`);
       return v;
     };
+    /** The flag's value through a parser of its own; its error, prefixed with the flag, is the refusal. */
+    const parsed = <T>(parse: (text: string) => T): T => {
+      const text = value();
+      return check(name, () => parse(text));
+    };
     switch (name) {
       case '--kubeconfig':
         args.kubeconfig = resolve(value());
@@ -126,11 +131,9 @@ export function parseStartArgs(argv: readonly string[], root: string, env: Start
       case '--empty':
         args.empty = true;
         break;
-      case '--scale': {
-        const n = value();
-        args.scale = check(name, () => parseScale(n));
+      case '--scale':
+        args.scale = parsed(parseScale);
         break;
-      }
       case '--service-cluster-ip-range':
         args.serviceClusterIPRange = value();
         break;
@@ -164,16 +167,12 @@ export function parseStartArgs(argv: readonly string[], root: string, env: Start
       case '--history-max-versions':
         args.historyEnv.PORTHOLE_HISTORY_MAX_VERSIONS = String(positiveWhole(name, value()));
         break;
-      case '--history-max-age': {
-        const text = value();
-        args.historyEnv.PORTHOLE_HISTORY_MAX_AGE_SECONDS = String(check(name, () => parseDuration(text)));
+      case '--history-max-age':
+        args.historyEnv.PORTHOLE_HISTORY_MAX_AGE_SECONDS = String(parsed(parseDuration));
         break;
-      }
-      case '--history-max-bytes': {
-        const text = value();
-        args.historyEnv.PORTHOLE_HISTORY_MAX_BYTES = String(check(name, () => parseByteSize(text)));
+      case '--history-max-bytes':
+        args.historyEnv.PORTHOLE_HISTORY_MAX_BYTES = String(parsed(parseByteSize));
         break;
-      }
       case '--history-lease-namespace':
         args.historyEnv.PORTHOLE_HISTORY_LEASE_NAMESPACE = value();
         break;
@@ -189,48 +188,33 @@ export function parseStartArgs(argv: readonly string[], root: string, env: Start
       case '--allow-port-forward':
         args.allowPortForward = true;
         break;
-      case '--namespaces': {
-        const text = value();
-        args.namespaces = check(name, () => parseNamespaceList(text)).join(',');
+      case '--namespaces':
+        args.namespaces = parsed(parseNamespaceList).join(',');
         break;
-      }
-      case '--auth': {
-        const text = value();
-        args.authEnv.PORTHOLE_AUTH = check(name, () => parseAuthMode(text));
+      case '--auth':
+        args.authEnv.PORTHOLE_AUTH = parsed(parseAuthMode);
         break;
-      }
       case '--session-key-file': {
         const file = resolve(value());
         check(name, () => parseSessionKeys(readFileSync(file, 'utf8')));
         args.authEnv.PORTHOLE_SESSION_KEY_FILE = file;
         break;
       }
-      case '--session-idle': {
-        const text = value();
-        args.authEnv.PORTHOLE_SESSION_IDLE_SECONDS = String(check(name, () => parseDuration(text)));
+      case '--session-idle':
+        args.authEnv.PORTHOLE_SESSION_IDLE_SECONDS = String(parsed(parseDuration));
         break;
-      }
-      case '--session-max': {
-        const text = value();
-        args.authEnv.PORTHOLE_SESSION_MAX_SECONDS = String(check(name, () => parseDuration(text)));
+      case '--session-max':
+        args.authEnv.PORTHOLE_SESSION_MAX_SECONDS = String(parsed(parseDuration));
         break;
-      }
       case '--secure-cookies':
         args.authEnv.PORTHOLE_SECURE_COOKIES = '1';
         break;
-      case '--trusted-proxies': {
-        const cidrs = value();
-        check(name, () =>
-          cidrList(
-            cidrs
-              .split(',')
-              .map((c) => c.trim())
-              .filter(Boolean),
-          ),
-        );
-        args.authEnv.PORTHOLE_TRUSTED_PROXIES = cidrs;
+      case '--trusted-proxies':
+        args.authEnv.PORTHOLE_TRUSTED_PROXIES = parsed((cidrs) => {
+          cidrList(cidrs.split(',').map((c) => c.trim()).filter(Boolean));
+          return cidrs;
+        });
         break;
-      }
       case '--proxy-user-header':
         args.authEnv.PORTHOLE_PROXY_USER_HEADER = value();
         break;
