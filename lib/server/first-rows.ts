@@ -8,6 +8,7 @@ import type { ListViewState } from '../service-list/url-state';
 import type { RequestIdentity } from './identity';
 import { withinFirstHtmlWait } from './first-html-wait';
 import { listPageSize } from './paged-list';
+import { positiveInt } from './env-number';
 import { serviceRowsResponse } from './service-rows';
 import { identityKey, liveSnapshot } from './watch-hub';
 
@@ -28,11 +29,14 @@ const listings: Set<string> = ((globalThis as typeof globalThis & { [LISTINGS_KE
 /** A listing left running after the page is given up after this long. */
 const BACKGROUND_LIST_MS = 60_000;
 /**
- * The listing runs on this long after its first page: the page's first paint comes first (listing
- * 50,000 Services takes both cores for ~2 s; started at once it delayed a cold page's first row by
- * ~50 ms). The API server keeps the paged list's continue token for minutes.
+ * The listing runs on this long after its first page (PORTHOLE_FIRST_ROWS_RUN_ON_MS; the listing
+ * fetches no further page until then: service-rows.ts lists as fast as its reader reads): the page's
+ * first paint comes first (listing 50,000 Services takes both cores for ~2 s; listed at once, it took
+ * the CPU a cold page's HTML needed: 60 ms instead of 38 ms for the HTML at 50,000, the first row ~30 ms
+ * later). The API server keeps the paged list's
+ * continue token for minutes.
  */
-const RUN_ON_AFTER_MS = 250;
+const runOnAfterMs = (): number => positiveInt(process.env.PORTHOLE_FIRST_ROWS_RUN_ON_MS, 250);
 
 async function drain(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {
   try {
@@ -81,7 +85,7 @@ async function firstPage(
       }
     }
   } finally {
-    if (runOn) void new Promise((r) => setTimeout(r, RUN_ON_AFTER_MS)).then(() => drain(reader)).finally(() => listings.delete(key));
+    if (runOn) void new Promise((r) => setTimeout(r, runOnAfterMs())).then(() => drain(reader)).finally(() => listings.delete(key));
     // Another listing of this scope runs on already: stop this one at its first page.
     else void reader.cancel().catch(() => undefined);
   }

@@ -60,17 +60,53 @@ export function wantsRowStream(accept: string | null): boolean {
 }
 
 /**
- * Lists from the API server in pages and streams each page's rows as it arrives; at the end the
- * whole list seeds the shared informer (before the end line goes out, so the tab's watch, which
- * starts after the end line, finds it). Answers the API server's refusal of the first page as its
- * Status (nothing has been streamed yet then).
+ * A promise for the reader's next request for data (a ReadableStream's `pull`, with no queue:
+ * highWaterMark 0), or the end of `signal`. A listing awaits it after each page, so it lists only as
+ * fast as its reader reads: a page that takes its first rows and reads on later (first-rows.ts) has
+ * the API server's next pages fetched and parsed then, not while its HTML is being rendered.
+ */
+class Demand {
+  private waiting: (() => void) | undefined;
+  private pulled = false;
+
+  constructor(private readonly signal: AbortSignal) {
+    signal.addEventListener('abort', () => this.pull(), { once: true });
+  }
+
+  /** The stream's `pull`: the reader wants more. */
+  pull(): void {
+    const waiting = this.waiting;
+    this.waiting = undefined;
+    if (waiting) waiting();
+    else this.pulled = true;
+  }
+
+  /** Resolves once the reader wants more (at once if it asked already) or the listing is given up. */
+  next(): Promise<void> {
+    if (this.pulled || this.signal.aborted) {
+      this.pulled = false;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => (this.waiting = resolve));
+  }
+}
+
+/**
+ * Lists from the API server in pages and streams each page's rows as it arrives, one page ahead of
+ * its reader at most (Demand); at the end the whole list seeds the shared informer (before the end
+ * line goes out, so the tab's watch, which starts after the end line, finds it). Answers the API
+ * server's refusal of the first page as its Status (nothing has been streamed yet then).
  */
 async function streamFromUpstream(identity: RequestIdentity, namespace: string | undefined, requestSignal: AbortSignal): Promise<Response> {
   let controller!: ReadableStreamDefaultController<Uint8Array>;
   // The browser going away (request aborted, or the body cancelled) stops the listing.
   const gone = new AbortController();
   const signal = AbortSignal.any([requestSignal, gone.signal]);
-  const body = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c), cancel: () => gone.abort() });
+  const demand = new Demand(signal);
+  const body = new ReadableStream<Uint8Array>(
+    { start: (c) => void (controller = c), pull: () => demand.pull(), cancel: () => gone.abort() },
+    { highWaterMark: 0 },
+  );
   const send = (text: string): void => {
     if (!signal.aborted) controller.enqueue(utf8.encode(text));
   };
@@ -86,6 +122,7 @@ async function streamFromUpstream(identity: RequestIdentity, namespace: string |
         const after = projected.length - end + (page.remainingItemCount ?? 0);
         send(rowChunkLine(page.resourceVersion, projected.slice(start, end), page.more && page.remainingItemCount === undefined ? undefined : after));
       }
+      return page.more ? demand.next() : undefined;
     },
     restart: () => {
       count = 0;
