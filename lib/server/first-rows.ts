@@ -10,7 +10,7 @@ import { withinFirstHtmlWait } from './first-html-wait';
 import { listPageSize } from './paged-list';
 import { positiveInt } from './env-number';
 import { serviceRowsResponse } from './service-rows';
-import { identityKey, liveSnapshot } from './watch-hub';
+import { liveSnapshot } from './watch-hub';
 
 /**
  * The list page's first rows on the server, for the page's identity and cluster, through the same
@@ -20,21 +20,16 @@ import { identityKey, liveSnapshot } from './watch-hub';
  * (undefined), as do refusals and errors.
  */
 
-/**
- * Cold-cache listings a page started and left running after taking their first page (on globalThis:
- * see watch-hub.ts): at most one per identity and scope, so reloading a cold page never starts more.
- */
-const LISTINGS_KEY = '__portholeFirstRowsListings';
-const listings: Set<string> = ((globalThis as typeof globalThis & { [LISTINGS_KEY]?: Set<string> })[LISTINGS_KEY] ??= new Set());
 /** A listing left running after the page is given up after this long. */
 const BACKGROUND_LIST_MS = 60_000;
 /**
- * The listing runs on this long after its first page (PORTHOLE_FIRST_ROWS_RUN_ON_MS; the listing
- * fetches no further page until then: service-rows.ts lists as fast as its reader reads): the page's
- * first paint comes first (listing 50,000 Services takes both cores for ~2 s; listed at once, it took
- * the CPU a cold page's HTML needed: 60 ms instead of 38 ms for the HTML at 50,000, the first row ~30 ms
- * later). The API server keeps the paged list's
- * continue token for minutes.
+ * The page's reader of the listing reads on to its end this long after taking its first page
+ * (PORTHOLE_FIRST_ROWS_RUN_ON_MS), so the listing seeds the informer even when no browser asks for
+ * the rest. Until then (or until the browser's request for the rest reads the same listing) the API
+ * server's next pages are not fetched (shared-row-listing.ts lists as fast as its readers read): the
+ * page's first paint comes first (listing 50,000 Services takes both cores for ~2 s; listed at once,
+ * it took the CPU a cold page's HTML needed: 60 ms instead of 38 ms for the HTML at 50,000, the first
+ * row ~30 ms later). The API server keeps the paged list's continue token for minutes.
  */
 const runOnAfterMs = (): number => positiveInt(process.env.PORTHOLE_FIRST_ROWS_RUN_ON_MS, 250);
 
@@ -47,28 +42,18 @@ async function drain(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<v
 }
 
 /**
- * The first page of the API server's list, streamed by the route's own code. The listing then runs on
- * to its end without the page (one per identity and scope at a time, at most BACKGROUND_LIST_MS): its
- * end seeds the shared informer (service-rows.ts), so the next page and the browser's request for the
- * rest of this one are answered from the cache instead of listing the API server again.
+ * The first page of the API server's list, read from the scope's one listing (shared-row-listing.ts:
+ * a reload, another tab or the browser's request for the rest reads the same one). The page's reader
+ * then reads on to the end without the page (at most BACKGROUND_LIST_MS): the end seeds the shared
+ * informer, so the next page is answered from the cache instead of listing the API server again.
  */
 async function firstPage(
   identity: RequestIdentity,
   namespace: string | undefined,
-  signal: AbortSignal,
 ): Promise<{ items: RowStreamAssembler['items']; resourceVersion: string; partial: boolean; remaining?: number } | undefined> {
-  const key = `${identityKey(identity)}\n${namespace ?? ''}`;
-  const runOn = !listings.has(key);
-  if (runOn) listings.add(key);
-  let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
-  try {
-    const res = await serviceRowsResponse(identity, namespace, runOn ? AbortSignal.timeout(BACKGROUND_LIST_MS) : signal, true);
-    if (!res.ok || !res.body) return undefined;
-    reader = res.body.getReader();
-  } finally {
-    // No listing to run on (refused, failed): the scope is free again.
-    if (runOn && !reader) listings.delete(key);
-  }
+  const res = await serviceRowsResponse(identity, namespace, AbortSignal.timeout(BACKGROUND_LIST_MS), true);
+  if (!res.ok || !res.body) return undefined;
+  const reader = res.body.getReader();
   const decoder = new TextDecoder();
   const lines = new LineSplitter();
   const list = new RowStreamAssembler();
@@ -85,9 +70,7 @@ async function firstPage(
       }
     }
   } finally {
-    if (runOn) void new Promise((r) => setTimeout(r, runOnAfterMs())).then(() => drain(reader)).finally(() => listings.delete(key));
-    // Another listing of this scope runs on already: stop this one at its first page.
-    else void reader.cancel().catch(() => undefined);
+    void new Promise((r) => setTimeout(r, runOnAfterMs())).then(() => drain(reader));
   }
   if (list.end) return { items: list.items, resourceVersion: list.end.resourceVersion, partial: false };
   return { items: list.items, resourceVersion, partial: true, remaining: list.remaining };
@@ -123,7 +106,7 @@ async function withSlices(identity: RequestIdentity, first: FirstRows, namespace
 async function firstRowsFor(identity: RequestIdentity, view: ListViewState, requestSignal?: AbortSignal): Promise<FirstRows | undefined> {
   if (view.attention) return undefined;
   const cached = liveSnapshot(identity, { resource: 'services', namespace: view.namespace, view: 'rows' });
-  const page = cached ? undefined : await withinFirstHtmlWait((signal) => firstPage(identity, view.namespace, signal), requestSignal);
+  const page = cached ? undefined : await withinFirstHtmlWait(() => firstPage(identity, view.namespace), requestSignal);
   const first = cached ? firstRowsOf(cached.items, view, { resourceVersion: cached.resourceVersion, partial: false }) : page ? firstRowsOf(page.items, view, page) : undefined;
   return first ? withSlices(identity, first, view.namespace, requestSignal) : undefined;
 }

@@ -173,6 +173,11 @@ export function liveSnapshot(identity: RequestIdentity, spec: WatchSpec): ListSn
   return snapshot;
 }
 
+/** Whether an informer for `spec` exists for this identity (live or still starting its watch). */
+export function hasInformer(identity: RequestIdentity, spec: WatchSpec): boolean {
+  return entries.has(keyOf(identity, spec));
+}
+
 /** Starts the informer from a list just read with this identity's credentials (no second list). */
 export function seedWatch(identity: RequestIdentity, spec: WatchSpec, list: ListSnapshot): void {
   if (!list.resourceVersion) return;

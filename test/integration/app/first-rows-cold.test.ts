@@ -7,10 +7,14 @@
  * Pages of 2 Services (PORTHOLE_LIST_PAGE_SIZE) over 5: the list takes three upstream requests.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { decodeServiceRows, type ServiceRowList } from '../../../lib/service-list/row-wire';
+import { LineSplitter, ROW_STREAM_CONTENT_TYPE, RowStreamAssembler, type RowStreamLine } from '../../../lib/service-list/row-stream';
 import { clusterMetric } from '../../support/sse-client';
 import { startAppStack, type AppStack } from './stack';
 
 const NS = 'it-first-rows-cold';
+/** Listed by many at once (second test): no page or request has listed it before. */
+const SHARED_NS = 'it-first-rows-shared';
 const NAMES = ['a-1', 'a-2', 'a-3', 'a-4', 'a-5'];
 /** The listing a cold page starts runs on this long after the page's first page (first-rows.ts). */
 const RUN_ON_MS = 3000;
@@ -18,10 +22,12 @@ let stack: AppStack;
 
 beforeAll(async () => {
   stack = await startAppStack({ env: { PORTHOLE_LIST_PAGE_SIZE: '2', PORTHOLE_FIRST_ROWS_RUN_ON_MS: String(RUN_ON_MS) } });
-  expect((await stack.kube('POST', '/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: NS } })).status).toBe(201);
-  for (const name of NAMES) {
-    const res = await stack.kube('POST', `/api/v1/namespaces/${NS}/services`, { apiVersion: 'v1', kind: 'Service', metadata: { name, namespace: NS }, spec: { ports: [{ port: 80 }] } });
-    expect(res.status).toBe(201);
+  for (const ns of [NS, SHARED_NS]) {
+    expect((await stack.kube('POST', '/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: ns } })).status).toBe(201);
+    for (const name of NAMES) {
+      const res = await stack.kube('POST', `/api/v1/namespaces/${ns}/services`, { apiVersion: 'v1', kind: 'Service', metadata: { name, namespace: ns }, spec: { ports: [{ port: 80 }] } });
+      expect(res.status).toBe(201);
+    }
   }
 }, 180_000);
 
@@ -65,5 +71,34 @@ describe('a cold list page', () => {
     // From the cache now: no request to the API server.
     expect(rowKeys(await page())).toHaveLength(NAMES.length);
     expect((await lists()) - before).toBe(listed);
+  });
+
+  it('requests for a list that is being listed read that listing: the API server lists it once, however many ask', async () => {
+    const before = await lists();
+    const rows = `${stack.url}/api/service-rows?namespace=${SHARED_NS}`;
+    const streamed = async (): Promise<string[]> => {
+      const res = await fetch(rows, { headers: { Accept: ROW_STREAM_CONTENT_TYPE } });
+      expect(res.status).toBe(200);
+      const list = new RowStreamAssembler();
+      const splitter = new LineSplitter();
+      for (const line of [...splitter.push(await res.text()), ...splitter.push('\n')]) list.accept(JSON.parse(line) as RowStreamLine);
+      return list.result().items.map((s) => s.metadata.name ?? '');
+    };
+    const whole = async (): Promise<string[]> => {
+      const res = await fetch(rows, { headers: { Accept: 'application/json' } });
+      expect(res.status).toBe(200);
+      return decodeServiceRows((await res.json()) as ServiceRowList).items.map((s) => s.metadata.name ?? '');
+    };
+    const html = async (): Promise<string[]> => {
+      const res = await fetch(`${stack.url}/services?namespace=${SHARED_NS}`);
+      expect(res.status).toBe(200);
+      return rowKeys(await res.text());
+    };
+    // At once, as a cold page, the browser's request for the rest, other tabs and scripts would.
+    const [pageRows, ...answers] = await Promise.all([html(), streamed(), streamed(), streamed(), streamed(), whole(), whole()]);
+    expect(pageRows.length).toBeGreaterThan(0);
+    for (const names of answers) expect(names).toEqual(NAMES);
+    // One listing of three pages for all seven (each listing alone: 3 × 7).
+    expect((await lists()) - before).toBe(Math.ceil(NAMES.length / 2));
   });
 });
