@@ -103,6 +103,11 @@ export class InformerCache {
   }
 
   /** The current contents for `view` when the upstream watch is live (what a list would answer now). */
+  /** Loaded from a list, its watch not yet reporting (neither live nor failed): it will answer in a moment. */
+  get starting(): boolean {
+    return this.synced && this.state === undefined;
+  }
+
   liveSnapshot(view: WatchView | undefined): ListSnapshot | undefined {
     if (!this.synced || this.state?.state !== 'live') return undefined;
     return this.snapshot(view);

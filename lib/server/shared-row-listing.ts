@@ -6,7 +6,7 @@ import { chunkBounds, ROW_RESET_LINE, rowChunkLine, rowEndLine } from '../servic
 import type { RequestIdentity } from './identity';
 import { listInPages } from './paged-list';
 import { collectionPath } from './resources';
-import { hasInformer, identityKey, seedWatch } from './watch-hub';
+import { identityKey, informerStarting, seedWatch } from './watch-hub';
 
 /**
  * One listing of a scope's Services from the API server (in pages, projected into row-stream lines),
@@ -104,9 +104,9 @@ export class SharedRowListing {
   static of(identity: RequestIdentity, namespace: string | undefined): SharedRowListing {
     const key = `${identityKey(identity)}\n${namespace ?? ''}`;
     const known = running.get(key);
-    // Read while it runs; once ended, only while the informer its end seeded is starting (a dropped
-    // informer's list is not served again).
-    if (known && (!known.outcome || hasInformer(identity, { resource: 'services', namespace }))) return known;
+    // Read while it runs; once ended, only while the informer its end seeded starts its watch (not
+    // once that watch was live, broke or was dropped: an old list is never passed off as current).
+    if (known && (!known.outcome || informerStarting(identity, { resource: 'services', namespace }))) return known;
     const listing: SharedRowListing = new SharedRowListing(identity, namespace, () => {
       if (running.get(key) === listing) running.delete(key);
     });

@@ -173,9 +173,9 @@ export function liveSnapshot(identity: RequestIdentity, spec: WatchSpec): ListSn
   return snapshot;
 }
 
-/** Whether an informer for `spec` exists for this identity (live or still starting its watch). */
-export function hasInformer(identity: RequestIdentity, spec: WatchSpec): boolean {
-  return entries.has(keyOf(identity, spec));
+/** Whether this identity's informer for `spec` was just loaded from a list and its watch has not reported yet. */
+export function informerStarting(identity: RequestIdentity, spec: WatchSpec): boolean {
+  return entries.get(keyOf(identity, spec))?.cache.starting ?? false;
 }
 
 /** Starts the informer from a list just read with this identity's credentials (no second list). */
