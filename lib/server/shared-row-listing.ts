@@ -26,7 +26,7 @@ import { identityKey, informerStarting, seedWatch } from './watch-hub';
  */
 
 /** What a listing says once it is over. */
-type Outcome = { ok: true; list: ListSnapshot } | { ok: false; error: unknown };
+type Outcome = { ok: true } | { ok: false; error: unknown };
 
 const utf8 = new TextEncoder();
 
@@ -90,7 +90,7 @@ export class SharedRowListing {
         // The shared informer starts from this list (no second list); the tab's watch then joins it.
         seedWatch(identity, { resource: 'services', namespace }, list);
         this.push(rowEndLine(list.resourceVersion, count));
-        this.end({ ok: true, list });
+        this.end({ ok: true });
       },
       (error: unknown) => {
         firstPage(error);
@@ -201,7 +201,7 @@ export class SharedRowListing {
 
   private push(line: string): void {
     this.lines.push(utf8.encode(line));
-    for (const more of [...this.waiting]) more();
+    this.answerWaitingReaders();
   }
 
   private end(outcome: Outcome): void {
@@ -210,6 +210,11 @@ export class SharedRowListing {
     // informer it seeded answers.
     if (outcome.ok) setTimeout(this.forget, ENDED_LISTING_KEPT_MS).unref();
     else this.forget();
+    this.answerWaitingReaders();
+  }
+
+  /** Each reader waiting at the end of the lines takes the new line, or the end. */
+  private answerWaitingReaders(): void {
     for (const more of [...this.waiting]) more();
   }
 

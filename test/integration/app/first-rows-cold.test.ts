@@ -80,8 +80,7 @@ describe('a cold list page', () => {
       const res = await fetch(rows, { headers: { Accept: ROW_STREAM_CONTENT_TYPE } });
       expect(res.status).toBe(200);
       const list = new RowStreamAssembler();
-      const splitter = new LineSplitter();
-      for (const line of [...splitter.push(await res.text()), ...splitter.push('\n')]) list.accept(JSON.parse(line) as RowStreamLine);
+      for (const line of new LineSplitter().push(await res.text())) list.accept(JSON.parse(line) as RowStreamLine);
       return list.result().items.map((s) => s.metadata.name ?? '');
     };
     const whole = async (): Promise<string[]> => {
