@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { allowCompression } from './compress-json';
+import { allowCompression, relaysGzip, takesGzip } from './compress-json';
 
 const API = { 'Content-Type': 'application/json', 'Cache-Control': 'no-store, no-transform', 'X-Content-Type-Options': 'nosniff' };
 
@@ -26,5 +26,20 @@ describe('allowCompression', () => {
     same(new Response(null, { status: 204, headers: API }));
     vi.stubEnv('PORTHOLE_API_COMPRESSION', 'off');
     same(new Response('{}', { headers: API }));
+  });
+});
+
+describe('takesGzip', () => {
+  it('reads Accept-Encoding as HTTP means it: listed or *, with a q-value above 0', () => {
+    for (const yes of ['gzip', 'gzip, deflate, br', 'br;q=1.0, GZIP;q=0.5', 'x-gzip', '*', 'identity, *;q=0.1', 'gzip;q=0.001']) expect(takesGzip(yes), yes).toBe(true);
+    for (const no of [null, undefined, '', 'identity', 'br, deflate', 'gzip;q=0', 'gzip;q=0.0, br', '*;q=0', 'gzip;q=0, *', 'gzip;q=nonsense', 'gzipx'])
+      expect(takesGzip(no), String(no)).toBe(false);
+  });
+
+  it('relays gzip only while API compression is on', () => {
+    expect(relaysGzip(new Headers({ 'Accept-Encoding': 'gzip' }))).toBe(true);
+    expect(relaysGzip(new Headers())).toBe(false);
+    vi.stubEnv('PORTHOLE_API_COMPRESSION', 'off');
+    expect(relaysGzip(new Headers({ 'Accept-Encoding': 'gzip' }))).toBe(false);
   });
 });

@@ -34,7 +34,7 @@ async function namespaceChoiceAnswers(identity: RequestIdentity | undefined, hea
   const answer: IdentityAnswer = { ...info, readOnly: readOnlyMode() };
   if (!identity || !info.ok) return { identity: answer };
   const [listed, everywhere] = await Promise.all([
-    withinFirstHtmlWait((signal) => smallListSnapshot<Namespace>(namespaces.list(identity.kubeConfig, signal)), requestSignal),
+    withinFirstHtmlWait((signal) => smallListSnapshot<Namespace>(namespaces.list(identity.kubeConfig, { signal })), requestSignal),
     reviews(identity, verbs.map((verb) => ({ verb, resource: 'services' })), requestSignal),
   ]);
   // The browser asks one review per candidate (up to MAX_REVIEWED_NAMESPACES) where the answer everywhere is no; so does the HTML.

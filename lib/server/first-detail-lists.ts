@@ -64,7 +64,7 @@ export async function firstDetailLists(identity: RequestIdentity, namespace: str
     carried((signal) => smallListSnapshot<EndpointSlice>(endpointSlices.list(kc, { namespace, serviceName: name, signal }))),
     carried((signal) => endpointsSnapshot(endpoints.get(kc, namespace, name, signal))),
     carried((signal) => smallListSnapshot<Event>(events.list(kc, { namespace, involved: { kind: 'Service', name }, signal }))),
-    carried((signal) => smallListSnapshot<Node>(nodes.list(kc, signal))),
+    carried((signal) => smallListSnapshot<Node>(nodes.list(kc, { signal }))),
   ]);
   return { pods: podList, endpointSlices: slices, endpoints: legacy, events: eventList, nodes: nodeList };
 }

@@ -56,6 +56,8 @@ export interface ListOptions {
   labelSelector?: string;
   fieldSelector?: string;
   signal?: AbortSignal;
+  /** Relayed to a client that takes gzip: the API server may send it gzipped (UpstreamRequest.gzip). */
+  gzip?: boolean;
 }
 
 function list(kc: KubeConfig, resource: Parameters<typeof collectionPath>[0], o: ListOptions): Promise<UpstreamResponse> {
@@ -64,6 +66,7 @@ function list(kc: KubeConfig, resource: Parameters<typeof collectionPath>[0], o:
     path: collectionPath(resource, o.namespace),
     query: { labelSelector: o.labelSelector, fieldSelector: o.fieldSelector },
     signal: o.signal,
+    gzip: o.gzip,
   });
 }
 
@@ -132,11 +135,11 @@ export function involvedObjectSelector(o: InvolvedObject): string | undefined {
 
 export const events = {
   list: (kc: KubeConfig, o: ListOptions & { involved?: InvolvedObject }) =>
-    list(kc, 'events', { namespace: o.namespace, signal: o.signal, fieldSelector: o.involved ? involvedObjectSelector(o.involved) : undefined }),
+    list(kc, 'events', { namespace: o.namespace, signal: o.signal, gzip: o.gzip, fieldSelector: o.involved ? involvedObjectSelector(o.involved) : undefined }),
 };
 
-export const namespaces = { list: (kc: KubeConfig, signal?: AbortSignal) => list(kc, 'namespaces', { signal }) };
-export const nodes = { list: (kc: KubeConfig, signal?: AbortSignal) => list(kc, 'nodes', { signal }) };
+export const namespaces = { list: (kc: KubeConfig, o: Pick<ListOptions, 'signal' | 'gzip'> = {}) => list(kc, 'namespaces', o) };
+export const nodes = { list: (kc: KubeConfig, o: Pick<ListOptions, 'signal' | 'gzip'> = {}) => list(kc, 'nodes', o) };
 
 export const accessReviews = {
   selfSubjectAccess: (kc: KubeConfig, body: Buffer, signal?: AbortSignal) =>

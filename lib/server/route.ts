@@ -2,7 +2,7 @@ import 'server-only';
 import { failure, statusError } from '../k8s/status';
 import { READ_ONLY_REASON, readOnlyMode } from '../read-only';
 import { auditWrite } from './audit';
-import { allowCompression } from './compress-json';
+import { allowCompression, relaysGzip } from './compress-json';
 import { identityFor, type RequestIdentity } from './identity';
 import { API_CACHE_CONTROL, RequestError, statusFromError, statusFromUpstream, statusResponse } from './errors';
 import { MAX_BODY_BYTES } from './limits';
@@ -11,7 +11,7 @@ import { findExcessNesting } from '../text/nesting-scan';
 import { incCounter, METRICS, routeTemplate } from './metrics';
 import { crossOriginProblem } from './request-guard';
 import { credentialHeaderProblem } from './credential-headers';
-import { readText, retryAfterSeconds, type UpstreamResponse } from './upstream';
+import { readTextUpTo, retryAfterSeconds, type UpstreamResponse } from './upstream';
 import { upstreamBody } from './upstream-body';
 import { authConfig } from './auth-mode';
 import { clearSessionCookie, isSecureRequest } from './session';
@@ -40,6 +40,11 @@ export interface ApiContext<P> {
   /** The raw body bytes (checked), for 'json' and 'patch' routes. */
   body?: Buffer;
   contentType?: string;
+  /**
+   * A GET whose client takes gzip: a list it relays may ask the API server for gzip, which goes on to
+   * the client as it came (compress-json.ts).
+   */
+  gzip: boolean;
 }
 
 export interface RouteSpec<P> {
@@ -168,7 +173,8 @@ export function apiRoute<P>(spec: RouteSpec<P>): (request: Request, context: Rou
       const { body, contentType } = await readBody(request, spec.body ?? 'none');
       if (write && request.method === 'POST') createdName = nameInBody(body);
       if (write) writeDone = await noteServiceWrite({ identity, template, namespace: params.namespace, name: params.name ?? createdName, url });
-      response = await spec.act({ input, identity, url, headers: request.headers, signal: request.signal, body, contentType });
+      const gzip = request.method === 'GET' && relaysGzip(request.headers);
+      response = await spec.act({ input, identity, url, headers: request.headers, signal: request.signal, body, contentType, gzip });
       // The API server no longer accepts the signed-in user's token: that ends the session.
       if (response.status === 401 && identity.session) {
         const headers = new Headers(response.headers);
@@ -227,6 +233,13 @@ function isJson(contentType: string | undefined): boolean {
   return type === 'application/json' || /^application\/[a-z0-9.+-]+\+json$/.test(type);
 }
 
+const MAX_ERROR_BODY_BYTES = 1024 * 1024;
+
+/** Whether the API server sent the body gzipped (only ever when asked: UpstreamRequest.gzip). */
+function gzipped(res: UpstreamResponse): boolean {
+  return String(res.headers['content-encoding'] ?? '').trim().toLowerCase() === 'gzip';
+}
+
 /**
  * Relays an upstream response: success bodies stream through byte for byte; errors become a Status.
  * The Content-Type is always Porthole's own (application/json): a 2xx that is not JSON (an HTML page
@@ -241,9 +254,10 @@ export async function relay(res: UpstreamResponse): Promise<Response> {
       return statusResponse(failure(502, 'InternalError', `the API server answered ${res.status} with content type ${type}, not JSON`), headers);
     }
     headers.set('Content-Type', 'application/json');
-    return new Response(upstreamBody(res.body, res.status), { status: res.status, headers });
+    return new Response(upstreamBody(res.body, res.status, gzipped(res)), { status: res.status, headers });
   }
-  return statusResponse(statusFromUpstream(res.status, await readText(res.body)), headers);
+  // A Status is a few hundred bytes: a longer error body is not read (nor, gzipped, unpacked) whole.
+  return statusResponse(statusFromUpstream(res.status, (await readTextUpTo(res.body, MAX_ERROR_BODY_BYTES)) ?? ''), headers);
 }
 
 /** For the methods a route does not serve: the API server's 405 Status. */

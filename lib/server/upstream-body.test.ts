@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { upstreamBody } from './upstream-body';
 
@@ -22,6 +23,14 @@ describe('upstreamBody read as a Web stream', () => {
     expect(Buffer.concat(pieces).equals(bytes)).toBe(true);
     expect(pieces.length).toBe(3);
     expect(Math.max(...pieces.map((p) => p.byteLength))).toBeLessThanOrEqual(1024 * 1024 + 64 * 1024);
+  });
+
+  it('unpacks a body the API server sent gzipped (a Web stream carries no Content-Encoding)', async () => {
+    const { bytes } = upstream(40);
+    const zipped = gzipSync(bytes, { level: 1 });
+    const reads = Array.from({ length: Math.ceil(zipped.length / 16_384) }, (_, i) => zipped.subarray(i * 16_384, (i + 1) * 16_384));
+    const pieces = await readAll(upstreamBody(Readable.from(reads, { objectMode: false }), 200, true));
+    expect(Buffer.concat(pieces).equals(bytes)).toBe(true);
   });
 
   it('reads nothing from the upstream until it is read', async () => {

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type http from 'node:http';
 import { pipeline, Transform, type Readable, type TransformCallback } from 'node:stream';
+import { createGunzip } from 'node:zlib';
 
 /**
  * How an upstream body (a Node stream from the API server) becomes a route's response body.
@@ -62,7 +63,7 @@ class Coalesce extends Transform {
  * A Web stream over `body` in Coalesce's pieces, started only when read (so that the direct pipe can
  * take `body` instead), with backpressure: the upstream is paused while a piece waits to be read.
  */
-function webStream(body: Readable): ReadableStream<Uint8Array> {
+function webStream(body: Readable, gzipped: boolean): ReadableStream<Uint8Array> {
   let pieces: Coalesce | undefined;
   return new ReadableStream<Uint8Array>(
     {
@@ -72,9 +73,12 @@ function webStream(body: Readable): ReadableStream<Uint8Array> {
           return;
         }
         const source = (pieces = new Coalesce());
-        pipeline(body, source, (err) => {
+        const done = (err: Error | null | undefined): void => {
           if (err) controller.error(err);
-        });
+        };
+        // A Web stream's reader gets the JSON itself: the Response carries no Content-Encoding.
+        if (gzipped) pipeline(body, createGunzip(), source, done);
+        else pipeline(body, source, done);
         source.on('data', (piece: Buffer) => {
           controller.enqueue(piece);
           if ((controller.desiredSize ?? 1) <= 0) source.pause();
@@ -89,9 +93,20 @@ function webStream(body: Readable): ReadableStream<Uint8Array> {
   );
 }
 
-/** The response body for an upstream success body relayed as it is (`status`: the Response's status). */
-export function upstreamBody(body: Readable, status: number): ReadableStream<Uint8Array> {
-  const stream = webStream(body);
+/** A Vary header value that names Accept-Encoding (once). */
+function withAcceptEncoding(vary: ReturnType<http.ServerResponse['getHeader']>): string {
+  const names = (Array.isArray(vary) ? vary.join(',') : String(vary ?? '')).split(',').map((n) => n.trim()).filter(Boolean);
+  if (names.some((n) => n === '*' || n.toLowerCase() === 'accept-encoding')) return names.join(', ');
+  return [...names, 'Accept-Encoding'].join(', ');
+}
+
+/**
+ * The response body for an upstream success body relayed as it is (`status`: the Response's status;
+ * `gzipped`: the API server sent it gzipped, asked to by a client that takes gzip — piped into the
+ * response, it goes on as it came, with `Content-Encoding: gzip`).
+ */
+export function upstreamBody(body: Readable, status: number, gzipped = false): ReadableStream<Uint8Array> {
+  const stream = webStream(body, gzipped);
   const res = responses.getStore();
   if (!res) return stream;
   // Next and its compression listen for the response's 'close' 10-14 times already; ours (and the
@@ -107,6 +122,11 @@ export function upstreamBody(body: Readable, status: number): ReadableStream<Uin
     // content type already set on it (Next's sendResponse sets both before it pipes).
     const ours = !stream.locked && !res.headersSent && !res.writableEnded && res.statusCode === status && /json/i.test(String(res.getHeader('content-type') ?? ''));
     if (!ours) return viaWeb(destination, options);
+    if (gzipped) {
+      // Set before the first byte: Next's compression then leaves the body alone ("already encoded").
+      res.setHeader('Content-Encoding', 'gzip');
+      res.setHeader('Vary', withAcceptEncoding(res.getHeader('Vary')));
+    }
     return new Promise<void>((resolve) => {
       // Errors end the response as the Web path does (the client sees a cut-off body); a client that
       // goes away destroys the upstream request.

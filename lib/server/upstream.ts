@@ -2,6 +2,8 @@ import 'server-only';
 import http from 'node:http';
 import https from 'node:https';
 import type { IncomingMessage } from 'node:http';
+import type { Readable } from 'node:stream';
+import { createGunzip } from 'node:zlib';
 import type { KubeConfig } from '@kubernetes/client-node';
 import { sleep } from './backoff';
 import { incCounter, METRICS, observe } from './metrics';
@@ -21,6 +23,12 @@ export interface UpstreamRequest {
   body?: Buffer | string;
   contentType?: string;
   accept?: string;
+  /**
+   * Ask for the body gzipped (`Accept-Encoding: gzip`) — a relayed list whose client takes gzip. The
+   * API server compresses answers of 128 KiB and more; the response says which it sent
+   * (Content-Encoding), and readTextUpTo unpacks it.
+   */
+  gzip?: boolean;
   signal?: AbortSignal;
   /**
    * A reachability probe (`GET /version`): always sent, even to a server known to be down, and its
@@ -181,6 +189,7 @@ async function sendOnce(kc: KubeConfig, req: UpstreamRequest): Promise<UpstreamR
     headers: {
       ...(creds.headers as Record<string, string>),
       Accept: req.accept ?? 'application/json',
+      ...(req.gzip ? { 'Accept-Encoding': 'gzip' } : {}),
       'User-Agent': 'porthole/0.1',
       ...(req.contentType ? { 'Content-Type': req.contentType } : {}),
       // Node sends a DELETE body without a length (no chunked default for DELETE): say it, or the
@@ -218,14 +227,21 @@ async function sendOnce(kc: KubeConfig, req: UpstreamRequest): Promise<UpstreamR
   });
 }
 
-/** The body as text when it is at most `maxBytes`; undefined (and the rest not read) when longer. */
+/**
+ * The body as text when it is at most `maxBytes` (unpacked, when the server sent it gzipped);
+ * undefined (and the rest not read) when longer.
+ */
 export async function readTextUpTo(body: IncomingMessage, maxBytes: number): Promise<string | undefined> {
+  const gzipped = String(body.headers['content-encoding'] ?? '').trim().toLowerCase() === 'gzip';
+  const source: Readable = gzipped ? body.pipe(createGunzip()) : body;
+  if (gzipped) body.once('error', (err) => source.destroy(err));
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of body) {
+  for await (const chunk of source) {
     const buf = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
     size += buf.length;
     if (size > maxBytes) {
+      source.destroy();
       body.destroy();
       return undefined;
     }

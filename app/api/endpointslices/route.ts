@@ -7,7 +7,7 @@ export const dynamic = 'force-dynamic';
 /** GET /api/endpointslices[?namespace=ns] — every EndpointSlice (one call for the whole Service list). */
 export const GET = apiRoute({
   validate: (_p, url) => ({ namespace: optionalNamespace(url) }),
-  act: async ({ input, identity, signal }) => relay(await endpointSlices.list(identity.kubeConfig, { namespace: input.namespace, signal })),
+  act: async ({ input, identity, signal, gzip }) => relay(await endpointSlices.list(identity.kubeConfig, { namespace: input.namespace, signal, gzip })),
 });
 
 export const POST = methodNotAllowed;

@@ -6,7 +6,7 @@ export const dynamic = 'force-dynamic';
 /** GET /api/namespaces — the NamespaceList. */
 export const GET = apiRoute({
   validate: () => ({}),
-  act: async ({ identity, signal }) => relay(await namespaces.list(identity.kubeConfig, signal)),
+  act: async ({ identity, signal, gzip }) => relay(await namespaces.list(identity.kubeConfig, { signal, gzip })),
 });
 
 export const POST = methodNotAllowed;

@@ -6,7 +6,7 @@ export const dynamic = 'force-dynamic';
 /** GET /api/nodes — the NodeList. */
 export const GET = apiRoute({
   validate: () => ({}),
-  act: async ({ identity, signal }) => relay(await nodes.list(identity.kubeConfig, signal)),
+  act: async ({ identity, signal, gzip }) => relay(await nodes.list(identity.kubeConfig, { signal, gzip })),
 });
 
 export const POST = methodNotAllowed;

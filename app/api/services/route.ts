@@ -7,7 +7,7 @@ export const dynamic = 'force-dynamic';
 /** GET /api/services[?namespace=ns] — the ServiceList (all namespaces unless narrowed). */
 export const GET = apiRoute({
   validate: (_p, url) => ({ namespace: optionalNamespace(url) }),
-  act: async ({ input, identity, signal }) => relay(await services.list(identity.kubeConfig, { namespace: input.namespace, signal })),
+  act: async ({ input, identity, signal, gzip }) => relay(await services.list(identity.kubeConfig, { namespace: input.namespace, signal, gzip })),
 });
 
 export const POST = methodNotAllowed;

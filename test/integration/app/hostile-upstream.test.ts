@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { once } from 'node:events';
-import { gunzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,8 +15,17 @@ import { raw, type RawRequest, type RawResponse } from './raw-http';
  * that never ends; and a kubeconfig whose CA file is missing. Also what a relayed list must keep
  * whichever way it is piped (lib/server/upstream-body.ts): every byte, in order, plain or gzipped.
  */
-type Mode = { kind: 'html' } | { kind: 'slow'; delayMs: number } | { kind: 'big' } | { kind: 'cut' } | { kind: 'endless' };
+type Mode =
+  | { kind: 'html' }
+  | { kind: 'slow'; delayMs: number }
+  | { kind: 'big' }
+  | { kind: 'cut' }
+  | { kind: 'endless' }
+  /** Answers `status` with `body`, gzipped (level 1, as the API server does) when the request asks for gzip. */
+  | { kind: 'zipping'; status: number; body: string };
 let mode: Mode = { kind: 'html' };
+/** The Accept-Encoding of each request the fake API server took, in order. */
+const acceptEncodings: (string | undefined)[] = [];
 /** The last answer of the 'endless' mode: closed when the reader of the relayed list went away. */
 const endless: { res?: http.ServerResponse } = {};
 const endlessAnswer = (): http.ServerResponse | undefined => endless.res;
@@ -62,6 +71,13 @@ async function porthole(path: string, env: Record<string, string> = {}): Promise
 beforeAll(async () => {
   fake = http.createServer((req, res) => {
     req.resume();
+    acceptEncodings.push(req.headers['accept-encoding']);
+    if (mode.kind === 'zipping') {
+      const zip = /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
+      res.writeHead(mode.status, { 'Content-Type': 'application/json', ...(zip ? { 'Content-Encoding': 'gzip' } : {}) });
+      res.end(zip ? gzipSync(mode.body, { level: 1 }) : mode.body);
+      return;
+    }
     if (mode.kind === 'html') {
       res.writeHead(200, { 'Content-Type': 'text/html' });
       res.end('<!doctype html><script>alert(document.domain)</script>');
@@ -143,18 +159,10 @@ describe('a relayed list', () => {
     expect(plain.status).toBe(200);
     expect(plain.headers.get('content-type')).toBe('application/json');
     expect(await plain.text()).toBe(BIG_LIST);
-    const zipped = await raw({ port: p.port, path: '/api/services', headers: { 'Accept-Encoding': 'gzip' } });
+    // This API server sends it plain even when asked for gzip: Next compresses it.
+    const zipped = await rawBytes(p.port, '/api/services', { 'Accept-Encoding': 'gzip' });
     expect(zipped.headers['content-encoding']).toBe('gzip');
-    // raw() reads text: take the bytes again as latin1 to unzip them.
-    const bytes = await new Promise<Buffer>((resolve, reject) => {
-      http.get({ host: '127.0.0.1', port: p.port, path: '/api/services', headers: { 'Accept-Encoding': 'gzip' } }, (res) => {
-        const parts: Buffer[] = [];
-        res.on('data', (c: Buffer) => parts.push(c));
-        res.on('end', () => resolve(Buffer.concat(parts)));
-        res.on('error', reject);
-      });
-    });
-    expect(gunzipSync(bytes).toString('utf8')).toBe(BIG_LIST);
+    expect(gunzipSync(zipped.body).toString('utf8')).toBe(BIG_LIST);
     // No warning per relayed list (e.g. Node's MaxListenersExceededWarning on the response).
     expect(p.output()).not.toMatch(/Warning/);
   });
@@ -174,12 +182,66 @@ describe('a relayed list', () => {
     expect(res.status).toBe(200);
   });
 
+  it('gzipped by the API server goes on as it came to a client that takes gzip, never compressed twice', async () => {
+    mode = { kind: 'zipping', status: 200, body: BIG_LIST };
+    const p = await porthole(kubeconfig('zipping', { server: `http://127.0.0.1:${fakePort}` }));
+    acceptEncodings.length = 0;
+    const zipped = await rawBytes(p.port, '/api/services', { 'Accept-Encoding': 'gzip, deflate, br' });
+    expect(acceptEncodings).toEqual(['gzip']);
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toMatch(/accept-encoding/i);
+    expect(zipped.headers['content-type']).toBe('application/json');
+    // The very bytes the API server sent (Next's compression, at level 6, would send others).
+    expect(zipped.body.equals(gzipSync(BIG_LIST, { level: 1 }))).toBe(true);
+
+    // A client that does not take gzip gets the list plain, and the API server is not asked for gzip.
+    acceptEncodings.length = 0;
+    for (const encoding of ['identity', 'gzip;q=0']) {
+      const plain = await rawBytes(p.port, '/api/services', { 'Accept-Encoding': encoding });
+      expect(plain.headers['content-encoding'], encoding).toBeUndefined();
+      expect(plain.body.toString('utf8'), encoding).toBe(BIG_LIST);
+    }
+    expect(acceptEncodings).toEqual([undefined, undefined]);
+
+    // Nor with API compression off: Porthole's answers then go out plain whatever the client takes.
+    const off = await porthole(kubeconfig('zipping-off', { server: `http://127.0.0.1:${fakePort}` }), { PORTHOLE_API_COMPRESSION: 'off' });
+    acceptEncodings.length = 0;
+    const unzipped = await rawBytes(off.port, '/api/services', { 'Accept-Encoding': 'gzip' });
+    expect(acceptEncodings).toEqual([undefined]);
+    expect(unzipped.headers['content-encoding']).toBeUndefined();
+    expect(unzipped.body.toString('utf8')).toBe(BIG_LIST);
+  });
+
+  it('a gzipped error is read as the Status it is', async () => {
+    const forbidden: Status = { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: 'services is forbidden: User "u" cannot list resource "services"', reason: 'Forbidden', code: 403 };
+    mode = { kind: 'zipping', status: 403, body: JSON.stringify(forbidden) };
+    const p = await porthole(kubeconfig('zipping-error', { server: `http://127.0.0.1:${fakePort}` }));
+    const res = await rawBytes(p.port, '/api/services', { 'Accept-Encoding': 'gzip' });
+    expect(res.status).toBe(403);
+    const body = res.headers['content-encoding'] === 'gzip' ? gunzipSync(res.body) : res.body;
+    expect(JSON.parse(body.toString('utf8'))).toMatchObject({ kind: 'Status', code: 403, reason: 'Forbidden', message: forbidden.message });
+  });
+
   it('asked with HEAD, ends the upstream request: no connection is left waiting on a body nobody reads', async () => {
     const res = await endlessList('head', { method: 'HEAD' });
     expect(res.status).toBe(200);
     expect(res.body).toBe('');
   });
 });
+
+/** A GET's status, headers and body bytes as they came on the wire (nothing unpacked). */
+function rawBytes(port: number, path: string, headers: Record<string, string>): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get({ host: '127.0.0.1', port, path, headers }, (res) => {
+        const parts: Buffer[] = [];
+        res.on('data', (c: Buffer) => parts.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(parts) }));
+        res.on('error', reject);
+      })
+      .on('error', reject);
+  });
+}
 
 /** Asks a Porthole in front of the never-ending list for it, then waits until the upstream answer is closed. */
 async function endlessList(name: string, request: Omit<RawRequest, 'port' | 'path'>): Promise<RawResponse> {

@@ -7,7 +7,7 @@ export const dynamic = 'force-dynamic';
 /** GET — legacy Endpoints of the namespace. */
 export const GET = apiRoute({
   validate: (p) => ({ namespace: requireNamespace(p.namespace) }),
-  act: async ({ input, identity, signal }) => relay(await endpoints.list(identity.kubeConfig, { namespace: input.namespace, signal })),
+  act: async ({ input, identity, signal, gzip }) => relay(await endpoints.list(identity.kubeConfig, { namespace: input.namespace, signal, gzip })),
 });
 
 export const POST = methodNotAllowed;

@@ -10,7 +10,7 @@ export const GET = apiRoute({
     const service = url.searchParams.get('service');
     return { namespace: requireNamespace(p.namespace), serviceName: service === null ? undefined : requireName(service) };
   },
-  act: async ({ input, identity, signal }) => relay(await endpointSlices.list(identity.kubeConfig, { ...input, signal })),
+  act: async ({ input, identity, signal, gzip }) => relay(await endpointSlices.list(identity.kubeConfig, { ...input, signal, gzip })),
 });
 
 export const POST = methodNotAllowed;

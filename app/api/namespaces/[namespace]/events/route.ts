@@ -23,7 +23,7 @@ export const GET = apiRoute({
     }
     return { namespace: requireNamespace(p.namespace), involved };
   },
-  act: async ({ input, identity, signal }) => relay(await events.list(identity.kubeConfig, { ...input, signal })),
+  act: async ({ input, identity, signal, gzip }) => relay(await events.list(identity.kubeConfig, { ...input, signal, gzip })),
 });
 
 export const POST = methodNotAllowed;

@@ -13,7 +13,7 @@ export const GET = apiRoute({
     if (labelSelector !== undefined && labelSelector.length > 4096) throw new RequestError(statusError.badRequest('labelSelector is too long'));
     return { namespace: requireNamespace(p.namespace), labelSelector };
   },
-  act: async ({ input, identity, signal }) => relay(await pods.list(identity.kubeConfig, { ...input, signal })),
+  act: async ({ input, identity, signal, gzip }) => relay(await pods.list(identity.kubeConfig, { ...input, signal, gzip })),
 });
 
 export const POST = methodNotAllowed;

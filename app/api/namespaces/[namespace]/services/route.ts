@@ -7,7 +7,7 @@ export const dynamic = 'force-dynamic';
 /** GET — the namespace's ServiceList. */
 export const GET = apiRoute({
   validate: (p) => ({ namespace: requireNamespace(p.namespace) }),
-  act: async ({ input, identity, signal }) => relay(await services.list(identity.kubeConfig, { namespace: input.namespace, signal })),
+  act: async ({ input, identity, signal, gzip }) => relay(await services.list(identity.kubeConfig, { namespace: input.namespace, signal, gzip })),
 });
 
 /** POST — create a Service (`?dryRun=All`, `?fieldValidation=`, `?fieldManager=`). */
