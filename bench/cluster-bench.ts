@@ -6,6 +6,7 @@
 import { startTestCluster, type TestCluster } from '../test/support/start-cluster';
 import { pidListeningOn, residentMiB } from './process-usage';
 import { percentile, result, runConcurrently, type BenchResult } from './stats';
+import { streamLines } from '../lib/text/lines';
 
 const SERVICES = Number(process.env.BENCH_SERVICES ?? 10_000);
 const PODS = Number(process.env.BENCH_PODS ?? 20_000);
@@ -82,22 +83,14 @@ async function watchFanOut(cluster: TestCluster): Promise<number[]> {
     }),
   );
   const readers = streams.map(async (body) => {
-    const decoder = new TextDecoder();
-    let buffer = '';
     let seen = 0;
     try {
-      for await (const chunk of body) {
-        buffer += decoder.decode(chunk as Uint8Array, { stream: true });
-        let nl: number;
-        while ((nl = buffer.indexOf('\n')) >= 0) {
-          const line = buffer.slice(0, nl);
-          buffer = buffer.slice(nl + 1);
-          const name = /"name":"(watch-[0-9]+)"/.exec(line)?.[1];
-          const start = name ? sentAt.get(name) : undefined;
-          if (start !== undefined) {
-            latencies.push(performance.now() - start);
-            if (++seen >= WATCH_EVENTS) return;
-          }
+      for await (const line of streamLines(body)) {
+        const name = /"name":"(watch-[0-9]+)"/.exec(line)?.[1];
+        const start = name ? sentAt.get(name) : undefined;
+        if (start !== undefined) {
+          latencies.push(performance.now() - start);
+          if (++seen >= WATCH_EVENTS) return;
         }
       }
     } catch {

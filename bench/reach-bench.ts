@@ -12,6 +12,7 @@ import { startTestCluster, type TestCluster } from '../test/support/start-cluste
 import { startPorthole, type PortholeServer } from '../test/support/start-porthole';
 import type { ForwardView, TryLine } from '../lib/reach/wire';
 import { percentile, result, type BenchResult } from './stats';
+import { streamLines } from '../lib/text/lines';
 
 const ENDPOINTS = 20;
 const RUNS = Number(process.env.BENCH_REACH_RUNS ?? 10);
@@ -76,22 +77,13 @@ async function tryRun(porthole: PortholeServer): Promise<{ perEndpoint: number[]
     body: JSON.stringify({ method: 'GET', path: '/', port: 80 }),
   });
   if (res.status !== 200) throw new Error(`Try it answered ${res.status}: ${await res.text()}`);
-  const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
   const perEndpoint: number[] = [];
   let answered = 0;
-  let buffer = '';
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    buffer += value;
-    let nl: number;
-    while ((nl = buffer.indexOf('\n')) >= 0) {
-      const line = JSON.parse(buffer.slice(0, nl)) as TryLine;
-      buffer = buffer.slice(nl + 1);
-      if (line.type === 'result') {
-        perEndpoint.push(performance.now() - started);
-        if (line.result.connected && line.result.status === 200) answered++;
-      }
+  for await (const text of streamLines(res.body!)) {
+    const line = JSON.parse(text) as TryLine;
+    if (line.type === 'result') {
+      perEndpoint.push(performance.now() - started);
+      if (line.result.connected && line.result.status === 200) answered++;
     }
   }
   return { perEndpoint, total: performance.now() - started, answered };

@@ -4,6 +4,7 @@
  */
 import { startCluster } from '../lib/cluster/cluster';
 import { parseClusterArgs } from '../lib/cluster/options';
+import { stopOnSignals } from './stop-on-signals';
 
 async function main(): Promise<void> {
   let options;
@@ -19,21 +20,7 @@ async function main(): Promise<void> {
   const cluster = await startCluster(options);
   console.log(`Embedded cluster listening on ${cluster.url}`);
   if (options.writeKubeconfig) console.log(`Kubeconfig written to ${options.writeKubeconfig}`);
-  let stopping = false;
-  const stop = (signal: string): void => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`${signal}: stopping the embedded cluster`);
-    cluster.stop().then(
-      () => process.exit(0),
-      (err: unknown) => {
-        console.error(err);
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGTERM', () => stop('SIGTERM'));
-  process.on('SIGINT', () => stop('SIGINT'));
+  stopOnSignals('the embedded cluster', () => cluster.stop());
 }
 
 main().catch((err: unknown) => {

@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import { KubeConfig } from '@kubernetes/client-node';
 import { seedDemo, SeedRefusedError } from '../lib/demo-seed/seed';
 import { startKubelet } from '../lib/demo-seed/kubelet';
+import { stopOnSignals } from './stop-on-signals';
 
 const USAGE = 'usage: seed --kubeconfig FILE [--context NAME] [--force] [--kubelet]';
 
@@ -60,21 +61,7 @@ async function main(): Promise<void> {
   }
   const kubelet = startKubelet(kc, { nodes: result.nodes, log });
   console.log(`Playing the kubelet of ${result.nodes.join(', ')} until Ctrl-C.`);
-  let stopping = false;
-  const stop = (signal: string): void => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`${signal}: stopping the kubelet`);
-    kubelet.stop().then(
-      () => process.exit(0),
-      (err: unknown) => {
-        console.error(err);
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGTERM', () => stop('SIGTERM'));
-  process.on('SIGINT', () => stop('SIGINT'));
+  stopOnSignals('the kubelet', () => kubelet.stop());
 }
 
 main().catch((err: unknown) => {

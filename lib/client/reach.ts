@@ -10,6 +10,7 @@ import { failure } from '../k8s/status';
 import type { Status } from '../k8s/types';
 import { READ_ONLY_REASON } from '../read-only';
 import type { ForwardList, ForwardRequest, ForwardView, ReachEndpoint, TryLine, TryRequest, TryResult } from '../reach/wire';
+import { streamLines } from '../text/lines';
 import { useCanI } from './access';
 import { apiPaths, apiUrl } from './api-paths';
 import { checkOk, reach, requestJson, StatusError } from './fetch-json';
@@ -57,19 +58,7 @@ export function useTryIt(namespace: string, name: string): { state: TryState; ru
             }),
           );
           await checkOk(res);
-          const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
-          let buffer = '';
-          for (;;) {
-            const { done, value } = await reader.read();
-            if (done) break;
-            buffer += value;
-            let nl: number;
-            while ((nl = buffer.indexOf('\n')) >= 0) {
-              const text = buffer.slice(0, nl);
-              buffer = buffer.slice(nl + 1);
-              if (text.trim()) apply(JSON.parse(text) as TryLine);
-            }
-          }
+          for await (const text of streamLines(res.body!)) if (text.trim()) apply(JSON.parse(text) as TryLine);
           setState((s) => ({ ...s, running: false }));
         } catch (err) {
           if (ctl.signal.aborted) return;

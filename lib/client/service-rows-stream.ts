@@ -8,7 +8,8 @@
 import type { ListSnapshot } from '../live/protocol';
 import type { ListedService } from '../service-list/projection';
 import { decodeServiceRows, type ServiceRowList } from '../service-list/row-wire';
-import { LineSplitter, ROW_STREAM_CONTENT_TYPE, RowStreamAssembler, type RowStreamLine } from '../service-list/row-stream';
+import { ROW_STREAM_CONTENT_TYPE, RowStreamAssembler, type RowStreamLine } from '../service-list/row-stream';
+import { LineSplitter } from '../text/lines';
 import { apiUrl } from './api-paths';
 import { checkOk, reach } from './fetch-json';
 import { takePrefetched } from './prefetch';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Service } from '../k8s/types';
 import { projectService } from './projection';
-import { chunkBounds, CHUNK_ROWS, FIRST_CHUNK_ROWS, LineSplitter, ROW_RESET_LINE, RowStreamAssembler, rowChunkLine, rowEndLine, type RowStreamLine } from './row-stream';
+import { chunkBounds, CHUNK_ROWS, FIRST_CHUNK_ROWS, ROW_RESET_LINE, RowStreamAssembler, rowChunkLine, rowEndLine, type RowStreamLine } from './row-stream';
+import { LineSplitter } from '../text/lines';
 import { createRowBuilder } from './rows';
 
 const svc = (ns: string, name: string): Service => ({

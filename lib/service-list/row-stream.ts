@@ -59,22 +59,6 @@ export function chunkBounds(count: number): [number, number][] {
   return out;
 }
 
-/** Splits text arriving in arbitrary pieces into complete lines (without their newline). */
-export class LineSplitter {
-  private rest = '';
-
-  push(text: string): string[] {
-    const parts = (this.rest + text).split('\n');
-    this.rest = parts.pop() ?? '';
-    return parts.filter((l) => l.length > 0);
-  }
-
-  /** What is left after the last newline (non-empty = a cut-off line). */
-  get pending(): string {
-    return this.rest;
-  }
-}
-
 /** Folds stream lines into a list: `accept` each line; `result()` once the end line came. */
 export class RowStreamAssembler {
   items: ListedService[] = [];

@@ -70,15 +70,7 @@ export class LeaderLease {
         leaseTransitions: (spec.leaseTransitions ?? 0) + (mine ? 0 : 1),
       },
     };
-    const put = await upstream(this.kc, {
-      method: 'PUT',
-      path: `${this.path}/${encodeURIComponent(this.name)}`,
-      body: JSON.stringify(next),
-      contentType: 'application/json',
-      signal,
-    });
-    put.body.resume();
-    if (put.status === 200) return this.renewed(now);
+    if ((await this.put(next, signal)) === 200) return this.renewed(now);
     return mine ? this.stillLeading(now) : 'following';
   }
 
@@ -113,13 +105,19 @@ export class LeaderLease {
     const lease = (await readJson(got.body)) as Lease;
     if (lease.spec?.holderIdentity !== this.identity) return;
     const next: Lease = { ...lease, spec: { ...lease.spec, holderIdentity: '', leaseDurationSeconds: 1, renewTime: microTime(Date.now()) } };
-    const put = await upstream(this.kc, {
+    await this.put(next, signal);
+  }
+
+  /** Updates the Lease (with the resourceVersion it was read at); the API server's status code. */
+  private async put(lease: Lease, signal: AbortSignal): Promise<number> {
+    const res = await upstream(this.kc, {
       method: 'PUT',
       path: `${this.path}/${encodeURIComponent(this.name)}`,
-      body: JSON.stringify(next),
+      body: JSON.stringify(lease),
       contentType: 'application/json',
       signal,
     });
-    put.body.resume();
+    res.body.resume();
+    return res.status;
   }
 }

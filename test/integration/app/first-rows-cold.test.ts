@@ -8,7 +8,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { decodeServiceRows, type ServiceRowList } from '../../../lib/service-list/row-wire';
-import { LineSplitter, ROW_STREAM_CONTENT_TYPE, RowStreamAssembler, type RowStreamLine } from '../../../lib/service-list/row-stream';
+import { ROW_STREAM_CONTENT_TYPE, RowStreamAssembler, type RowStreamLine } from '../../../lib/service-list/row-stream';
+import { LineSplitter } from '../../../lib/text/lines';
 import { clusterMetric } from '../../support/sse-client';
 import { startAppStack, type AppStack } from './stack';
 

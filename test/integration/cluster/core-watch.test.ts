@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CoreV1Api, KubeConfig, Watch } from '@kubernetes/client-node';
 import { startTestCluster, type TestCluster } from '../../support/start-cluster';
+import { streamLines } from '../../../lib/text/lines';
 
 interface WatchEvent {
   type: string;
@@ -40,20 +41,8 @@ function openWatch(c: TestCluster, query: string): { events: WatchEvent[]; ended
       signal: controller.signal,
     });
     expect(res.status).toBe(200);
-    const reader = res.body!.getReader();
-    const decoder = new TextDecoder();
-    let buffer = '';
     try {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        buffer += decoder.decode(value, { stream: true });
-        let nl: number;
-        while ((nl = buffer.indexOf('\n')) >= 0) {
-          events.push(JSON.parse(buffer.slice(0, nl)) as WatchEvent);
-          buffer = buffer.slice(nl + 1);
-        }
-      }
+      for await (const line of streamLines(res.body!)) events.push(JSON.parse(line) as WatchEvent);
     } catch (err) {
       if ((err as Error).name !== 'AbortError') throw err;
     }

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestCluster, type TestCluster } from '../../support/start-cluster';
+import { streamLines } from '../../../lib/text/lines';
 
 const NS = 'default';
 const NAME = 'fat';
@@ -78,20 +79,9 @@ function readingWatch(rv: string): { modified: () => number; stop: () => void; e
       headers: { Authorization: `Bearer ${cluster.tokens.viewer}` },
       signal: controller.signal,
     });
-    const reader = res.body!.getReader();
-    const decoder = new TextDecoder();
-    let buffer = '';
     try {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) return true;
-        buffer += decoder.decode(value, { stream: true });
-        let nl: number;
-        while ((nl = buffer.indexOf('\n')) >= 0) {
-          if (buffer.startsWith('{"type":"MODIFIED"')) modified++;
-          buffer = buffer.slice(nl + 1);
-        }
-      }
+      for await (const line of streamLines(res.body!)) if (line.startsWith('{"type":"MODIFIED"')) modified++;
+      return true;
     } catch {
       return false;
     }
