@@ -11,7 +11,7 @@ import { findExcessNesting } from '../text/nesting-scan';
 import { incCounter, METRICS, routeTemplate } from './metrics';
 import { crossOriginProblem } from './request-guard';
 import { credentialHeaderProblem } from './credential-headers';
-import { readTextUpTo, retryAfterSeconds, type UpstreamResponse } from './upstream';
+import { readTextUpTo, retryAfterSeconds, sentGzipped, type UpstreamResponse } from './upstream';
 import { upstreamBody } from './upstream-body';
 import { authConfig } from './auth-mode';
 import { clearSessionCookie, isSecureRequest } from './session';
@@ -235,11 +235,6 @@ function isJson(contentType: string | undefined): boolean {
 
 const MAX_ERROR_BODY_BYTES = 1024 * 1024;
 
-/** Whether the API server sent the body gzipped (only ever when asked: UpstreamRequest.gzip). */
-function gzipped(res: UpstreamResponse): boolean {
-  return String(res.headers['content-encoding'] ?? '').trim().toLowerCase() === 'gzip';
-}
-
 /**
  * Relays an upstream response: success bodies stream through byte for byte; errors become a Status.
  * The Content-Type is always Porthole's own (application/json): a 2xx that is not JSON (an HTML page
@@ -254,7 +249,7 @@ export async function relay(res: UpstreamResponse): Promise<Response> {
       return statusResponse(failure(502, 'InternalError', `the API server answered ${res.status} with content type ${type}, not JSON`), headers);
     }
     headers.set('Content-Type', 'application/json');
-    return new Response(upstreamBody(res.body, res.status, gzipped(res)), { status: res.status, headers });
+    return new Response(upstreamBody(res.body, res.status, sentGzipped(res.body)), { status: res.status, headers });
   }
   // A Status is a few hundred bytes: a longer error body is not read (nor, gzipped, unpacked) whole.
   return statusResponse(statusFromUpstream(res.status, (await readTextUpTo(res.body, MAX_ERROR_BODY_BYTES)) ?? ''), headers);

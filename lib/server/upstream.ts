@@ -227,12 +227,17 @@ async function sendOnce(kc: KubeConfig, req: UpstreamRequest): Promise<UpstreamR
   });
 }
 
+/** Whether the API server sent this body gzipped (it does only when asked: UpstreamRequest.gzip). */
+export function sentGzipped(body: IncomingMessage): boolean {
+  return String(body.headers['content-encoding'] ?? '').trim().toLowerCase() === 'gzip';
+}
+
 /**
  * The body as text when it is at most `maxBytes` (unpacked, when the server sent it gzipped);
  * undefined (and the rest not read) when longer.
  */
 export async function readTextUpTo(body: IncomingMessage, maxBytes: number): Promise<string | undefined> {
-  const gzipped = String(body.headers['content-encoding'] ?? '').trim().toLowerCase() === 'gzip';
+  const gzipped = sentGzipped(body);
   const source: Readable = gzipped ? body.pipe(createGunzip()) : body;
   if (gzipped) body.once('error', (err) => source.destroy(err));
   const chunks: Buffer[] = [];
