@@ -15,7 +15,8 @@ import { measureKeystrokes, type KeystrokeTimes } from './keystroke';
 import { percentile, result, type BenchResult } from './stats';
 
 const SERVICES = Number(process.env.BENCH_SCALE_SERVICES ?? 50_000);
-const RUNS = 3;
+/** Samples per figure: at 50,000 one run's samples spread over ~100 ms (172-272 ms on 2026-12-07), a median of 3 swung by one. */
+const RUNS = 5;
 /** Porthole drops an informer this long after its last tab: a cache-cold sample waits it out. */
 const GRACE_MS = 1500;
 
