@@ -7,6 +7,7 @@
 import { createReadStream, statSync } from 'node:fs';
 import type http from 'node:http';
 import { join, resolve, sep } from 'node:path';
+import { acceptedEncodings, type Encoding } from '../server/accept-encoding';
 import { COMMON_SECURITY_HEADERS } from '../server/request-guard';
 
 const PREFIX = '/_next/static/';
@@ -21,21 +22,6 @@ const CONTENT_TYPES: Record<string, string> = {
   '.ttf': 'font/ttf',
   '.html': 'text/html; charset=UTF-8',
 };
-
-type Encoding = 'br' | 'gzip';
-
-/** The encodings the request accepts, best first (q=0 refuses one). */
-export function acceptedEncodings(header: string | undefined): Encoding[] {
-  const accepted = new Map<string, number>();
-  for (const part of (header ?? '').split(',')) {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
-    if (name) accepted.set(name, q === undefined ? 1 : Number(q));
-  }
-  const wildcard = accepted.get('*');
-  const quality = (e: Encoding): number => accepted.get(e) ?? wildcard ?? 0;
-  return (['br', 'gzip'] as const).filter((e) => quality(e) > 0).sort((a, b) => quality(b) - quality(a));
-}
 
 interface Found {
   path: string;
