@@ -5,7 +5,9 @@
  * keystroke to rows painted (bench/keystroke.ts), JS heap — and the proxy's list of 10,000 against the
  * same list straight from the API server.
  */
+import { fork } from 'node:child_process';
 import os from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { startTestCluster, type ClusterKind, type TestCluster } from '../test/support/start-cluster';
 import { startPorthole } from '../test/support/start-porthole';
@@ -37,31 +39,43 @@ interface Paired {
 }
 
 /**
- * Medians of two requests measured in turns (a, b, a, b …) after two unmeasured rounds, so that a
- * burst of load on this shared machine, or the first request's compile, falls on both sides alike;
+ * Medians of requests measured in turns (a, b, c, a, b, c …) after two unmeasured rounds, so that a
+ * burst of load on this shared machine, or the first request's compile, falls on every side alike;
  * with the CPU time each counted process spent on each side's requests (/proc/<pid>/stat, and this
  * process's own for the client).
  */
-async function pairedMedians(a: () => Promise<number>, b: () => Promise<number>, counted: Counted, runs = 9): Promise<[Paired, Paired]> {
-  for (let i = 0; i < 2; i++) await Promise.all([a(), b()]);
+async function medianInTurns(runs: readonly (() => Promise<number>)[], counted: Counted, rounds = 9): Promise<Paired[]> {
+  for (let i = 0; i < 2; i++) await Promise.all(runs.map((run) => run()));
   const ownCpu = (): number => {
     const { user, system } = process.cpuUsage();
     return (user + system) / 1e6;
   };
   const cpuNow = (): number[] => counted.map(([, pid]) => (pid === process.pid ? ownCpu() : cpuSeconds(pid)));
-  const sides = [a, b].map((run) => ({ run, times: [] as number[], cpu: counted.map(() => 0) }));
-  for (let i = 0; i < runs; i++) {
+  const sides = runs.map((run) => ({ run, times: [] as number[], cpu: counted.map(() => 0) }));
+  for (let i = 0; i < rounds; i++) {
     for (const side of sides) {
       const before = cpuNow();
       side.times.push(await side.run());
       cpuNow().forEach((v, k) => (side.cpu[k] += v - before[k]));
     }
   }
-  const paired = sides.map((side): Paired => ({
+  return sides.map((side): Paired => ({
     median: percentile(side.times, 50),
-    cpu: Object.fromEntries(counted.map(([label], k) => [label, (side.cpu[k] / runs) * 1000])),
+    cpu: Object.fromEntries(counted.map(([label], k) => [label, (side.cpu[k] / rounds) * 1000])),
   }));
-  return [paired[0], paired[1]];
+}
+
+/** bench/bare-relay.ts started for this cluster: its URL, and how to stop it. */
+async function startBareRelay(cluster: TestCluster): Promise<{ url: string; pid: number; stop(): void }> {
+  const child = fork(fileURLToPath(new URL('./bare-relay.ts', import.meta.url)), [JSON.stringify({ url: cluster.url, token: cluster.tokens.admin })], {
+    execArgv: ['--import', 'tsx'],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once('message', (msg) => resolve((msg as { port: number }).port));
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`bench/bare-relay.ts exited with ${code}`)));
+  });
+  return { url: `http://127.0.0.1:${port}/`, pid: child.pid ?? 0, stop: () => void child.kill() };
 }
 
 /**
@@ -174,21 +188,26 @@ export async function benchApp(kind: ClusterKind): Promise<BenchResult[]> {
     // same pairs read 2.09x in one run and 1.18x in the next measured here — what the machine still does
     // after seeding 10,000 Services weighs on the longer path, and that is not the relay's cost.
     const portholePid = pidListeningOn(porthole.port);
+    const bare = await startBareRelay(cluster);
     const counted: Counted = [
       ['API server', cluster.pid],
       ...(portholePid ? ([['Porthole', portholePid]] as const) : []),
+      ['bare relay', bare.pid],
       ['client', process.pid],
     ];
-    const listPair = (encoding: string) =>
-      pairedMedians(
-        () => timedFetch(`${cluster.url}/api/v1/services`, { authorization: `Bearer ${cluster.tokens.admin}`, 'accept-encoding': encoding }),
-        () => timedFetch(`${porthole.url}/api/services`, { 'accept-encoding': encoding }),
-        counted,
-      );
-    const [direct, proxied] = await listPair('identity');
-    // As browsers, kubectl and client-go ask: gzip (the API server compresses at level 1; Porthole
-    // passes its bytes on, compress-json.ts); the client unpacks the same bytes on both sides.
-    const [directZipped, proxiedZipped] = await listPair('gzip');
+    const directList = (encoding: string) => () => timedFetch(`${cluster.url}/api/v1/services`, { authorization: `Bearer ${cluster.tokens.admin}`, 'accept-encoding': encoding });
+    const proxiedList = (encoding: string) => () => timedFetch(`${porthole.url}/api/services`, { 'accept-encoding': encoding });
+    let direct: Paired, proxied: Paired, relayed: Paired, directZipped: Paired, proxiedZipped: Paired;
+    try {
+      // The bare relay in the same turns: what a relay process costs on this machine before Porthole
+      // adds anything (bench/bare-relay.ts).
+      [direct, proxied, relayed] = await medianInTurns([directList('identity'), proxiedList('identity'), () => timedFetch(bare.url, { 'accept-encoding': 'identity' })], counted);
+      // As browsers, kubectl and client-go ask: gzip (the API server compresses at level 1; Porthole
+      // passes its bytes on, compress-json.ts); the client unpacks the same bytes on both sides.
+      [directZipped, proxiedZipped] = await medianInTurns([directList('gzip'), proxiedList('gzip')], counted);
+    } finally {
+      bare.stop();
+    }
     const cpuNote = (p: Paired): string =>
       Object.entries(p.cpu)
         .map(([label, ms]) => `${label} ${ms.toFixed(0)}`)
@@ -213,11 +232,11 @@ export async function benchApp(kind: ClusterKind): Promise<BenchResult[]> {
       result('filter keystroke → rows painted, worst of 12 (GC and machine load included)', Math.max(...keys.samples), 'ms', { max: 100 }, 'no target of its own: 100 ms is the keystroke target at 50,000 Services'),
       result(`JS heap with ${SERVICES} Services listed`, heap, 'MiB', { max: 80 }),
       result(
-        `proxy list ${SERVICES} / direct list (medians of 9, taken in turns)`,
+        `proxy list ${SERVICES} / direct list (medians of 9, taken in turns with a bare relay)`,
         proxied.median / direct.median,
         'x',
         { max: 1.15 },
-        `${proxied.median.toFixed(0)} ms vs ${direct.median.toFixed(0)} ms; CPU ms per list (/proc/<pid>/stat) proxied: ${cpuNote(proxied)}; direct: ${cpuNote(direct)}; Node fetch, identity encoding, body read as text, after the page figures with no tab open; ${machine()}`,
+        `${proxied.median.toFixed(0)} ms vs ${direct.median.toFixed(0)} ms; a bare node:http relay with no framework (bench/bare-relay.ts), same turns: ${(relayed.median / direct.median).toFixed(2)}x (${relayed.median.toFixed(0)} ms); CPU ms per list (/proc/<pid>/stat) proxied: ${cpuNote(proxied)}; bare relay: ${cpuNote(relayed)}; direct: ${cpuNote(direct)}; Node fetch, identity encoding, body read as text, after the page figures with no tab open; ${machine()}`,
       ),
       result(
         `proxy list ${SERVICES} / direct list, gzip as browsers and kubectl ask (medians of 9, taken in turns)`,
