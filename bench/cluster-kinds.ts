@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { realApiServerAvailable } from '../test/support/real-apiserver';
 import { REAL_TRUST_FILE, trustRealClusterCa } from '../test/support/real-cluster-pki';
 import type { ClusterKind } from '../test/support/start-cluster';
+import { settleMachine } from './settle';
 import type { BenchResult } from './stats';
 
 /** The version the real lane runs (shared/real-apiserver/README.md). */
@@ -29,6 +30,8 @@ export async function onEachCluster(bench: (kind: ClusterKind) => Promise<BenchR
       console.error(`no real kube-apiserver (../shared/real-apiserver): ${REAL_LABEL} figures left out`);
       continue;
     }
+    // The second kind after the first one's cluster has stopped (bench/settle.ts).
+    if (out.length > 0) console.log(await settleMachine(`before the ${clusterLabel(kind)} run`));
     out.push(...(await bench(kind)));
   }
   return out;

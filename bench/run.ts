@@ -16,6 +16,7 @@ import { benchReach } from './reach-bench';
 import { benchHistory } from './history-bench';
 import { benchLighthouse } from './lighthouse-bench';
 import { benchScale } from './scale-bench';
+import { settleMachine } from './settle';
 import { describeMachine, formatTable, machineLine, writeReportJson, type BenchReport } from './report';
 import { benchSlowLink } from './slow-link-bench';
 import type { BenchResult } from './stats';
@@ -59,6 +60,7 @@ async function main(): Promise<number> {
   console.log(machineLine(machine));
   const report: BenchReport = { startedAt: new Date().toISOString(), finishedAt: '', machine, groups: chosen.map((g) => g.key), results: [], errors: [] };
   for (const group of chosen) {
+    console.log(await settleMachine(`before ${group.key}`));
     console.log(`running ${group.key} …`);
     try {
       const results = await group.run();
