@@ -35,13 +35,12 @@ async function busyShare(windowMs: number): Promise<number> {
 export async function settleMachine(label: string): Promise<string> {
   const cores = os.cpus().length;
   const start = performance.now();
-  let busy = 1;
   for (;;) {
-    busy = await busyShare(WINDOW_MS);
+    const busy = await busyShare(WINDOW_MS);
     const load = os.loadavg()[0];
     const waited = performance.now() - start;
-    if ((busy <= MAX_BUSY && load <= MAX_LOAD_PER_CORE * cores) || waited >= MAX_WAIT_MS) {
-      const settled = busy <= MAX_BUSY && load <= MAX_LOAD_PER_CORE * cores;
+    const settled = busy <= MAX_BUSY && load <= MAX_LOAD_PER_CORE * cores;
+    if (settled || waited >= MAX_WAIT_MS) {
       return `${label}: ${settled ? 'settled' : 'not settled'} after ${(waited / 1000).toFixed(0)} s (CPUs ${(busy * 100).toFixed(0)} % busy over ${WINDOW_MS / 1000} s, load ${load.toFixed(1)})`;
     }
   }
