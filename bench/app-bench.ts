@@ -197,17 +197,14 @@ export async function benchApp(kind: ClusterKind): Promise<BenchResult[]> {
     ];
     const directList = (encoding: string) => () => timedFetch(`${cluster.url}/api/v1/services`, { authorization: `Bearer ${cluster.tokens.admin}`, 'accept-encoding': encoding });
     const proxiedList = (encoding: string) => () => timedFetch(`${porthole.url}/api/services`, { 'accept-encoding': encoding });
-    let direct: Paired, proxied: Paired, relayed: Paired, directZipped: Paired, proxiedZipped: Paired;
-    try {
+    const [[direct, proxied, relayed], [directZipped, proxiedZipped]] = await (async () => [
       // The bare relay in the same turns: what a relay process costs on this machine before Porthole
       // adds anything (bench/bare-relay.ts).
-      [direct, proxied, relayed] = await medianInTurns([directList('identity'), proxiedList('identity'), () => timedFetch(bare.url, { 'accept-encoding': 'identity' })], counted);
+      await medianInTurns([directList('identity'), proxiedList('identity'), () => timedFetch(bare.url, { 'accept-encoding': 'identity' })], counted),
       // As browsers, kubectl and client-go ask: gzip (the API server compresses at level 1; Porthole
       // passes its bytes on, compress-json.ts); the client unpacks the same bytes on both sides.
-      [directZipped, proxiedZipped] = await medianInTurns([directList('gzip'), proxiedList('gzip')], counted);
-    } finally {
-      bare.stop();
-    }
+      await medianInTurns([directList('gzip'), proxiedList('gzip')], counted),
+    ])().finally(() => bare.stop());
     const cpuNote = (p: Paired): string =>
       Object.entries(p.cpu)
         .map(([label, ms]) => `${label} ${ms.toFixed(0)}`)
